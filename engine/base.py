@@ -1,0 +1,202 @@
+"""The engine contract shared by every game (DESIGN.md, "Engine contract").
+
+A game package provides a ``Rules`` (a ``RulesBase`` dataclass), a deal
+``State`` and a ``Scoresheet`` with the shapes described by the protocols
+below; ``engine.games`` registers it and ``engine.match`` drives it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol, Self
+
+
+class ActionError(Exception):
+    """An action the engine refuses. The state is unchanged.
+
+    ``code`` is a stable identifier (the bot translates it), ``params`` the
+    values its message needs; ``str(error)`` is the English message.
+    """
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+
+class NotYourTurn(ActionError):
+    """The seat may not act now."""
+
+
+class WrongPhase(ActionError):
+    """The kind of action does not belong to the current phase."""
+
+
+class MalformedAction(ActionError):
+    """The action text cannot be read."""
+
+
+class IllegalAction(ActionError):
+    """A well-formed action the rules forbid here (a revoke, a low bid...)."""
+
+
+class RulesError(ValueError):
+    """Invalid rules: an unknown option, a bad value or a bad combination."""
+
+
+class RecordError(ValueError):
+    """A malformed or illegal game record; the message names deal and action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, for the bot to announce (``kind`` is stable)."""
+
+    kind: str
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+
+def option(default: Any, choices: tuple[Any, ...] | None = None, *, kind: type | None = None) -> Any:
+    """A Rules field: its default, and the values allowed (``choices``) or its type."""
+    return field(default=default, metadata={"choices": choices, "kind": kind})
+
+
+@dataclass(frozen=True)
+class RulesBase:
+    """Validated, immutable game options; JSON field names as in the spec.
+
+    Subclasses declare fields with ``option`` and may override
+    ``variant_defaults`` (defaults that depend on another field, such as the
+    Preferans variant) and ``check`` (cross-field validation).
+    """
+
+    ALIASES: ClassVar[Mapping[str, Mapping[Any, Any]]] = {}
+
+    @classmethod
+    def variant_defaults(cls, data: Mapping[str, Any]) -> dict[str, Any]:
+        return {}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any] | None = None) -> Self:
+        data = dict(data or {})
+        names = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = sorted(set(data) - set(names))
+        if unknown:
+            raise RulesError(f"unknown rules option(s): {', '.join(unknown)}")
+        for key, aliases in cls.ALIASES.items():
+            if key in data and data[key] in aliases:
+                data[key] = aliases[data[key]]
+        values = {**cls.variant_defaults(data), **data}
+        for name, value in values.items():
+            _check_value(name, value, names[name])
+        rules = cls(**values)
+        rules.check()
+        return rules
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def replace(self, **changes: Any) -> Self:
+        return type(self).from_dict({**self.to_dict(), **changes})
+
+    def check(self) -> None:
+        """Cross-field validation; raise RulesError."""
+
+
+def _check_value(name: str, value: Any, f: dataclasses.Field[Any]) -> None:
+    choices = f.metadata.get("choices")
+    kind = f.metadata.get("kind")
+    if choices is not None:
+        # bool is an int: compare types as well so that True never passes for 1.
+        if not any(value == c and type(value) is type(c) for c in choices):
+            allowed = ", ".join(_json(c) for c in choices)
+            raise RulesError(f"rules option {name}: {_json(value)} is not one of {allowed}")
+    elif kind is int:
+        if type(value) is not int:
+            raise RulesError(f"rules option {name}: {_json(value)} is not a whole number")
+    elif kind is not None and not isinstance(value, kind):
+        raise RulesError(f"rules option {name}: {_json(value)} has the wrong type")
+
+
+def _json(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    return repr(value)
+
+
+class DealState(Protocol):
+    """One deal of a game, as a state machine (see DESIGN.md)."""
+
+    phase: str
+    version: int
+
+    @property
+    def to_act(self) -> tuple[int, ...]: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def legal_actions(self, seat: int) -> list[str]: ...
+
+    def apply(self, seat: int, action: str) -> list[Event]: ...
+
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+
+    def result(self) -> Any: ...
+
+    def deal_record(self) -> dict[str, Any]: ...
+
+    def progress(self) -> dict[str, Any]: ...
+
+
+class Scoresheet(Protocol):
+    """Deal results in, entries and settlement out."""
+
+    @property
+    def complete(self) -> bool: ...
+
+    def next_context(self) -> Any: ...
+
+    def add(self, result: Any) -> dict[str, Any]: ...
+
+    def report(self) -> dict[str, Any]: ...
+
+
+class DealFactory(Protocol):
+    def __call__(
+        self,
+        rules: Any,
+        players: list[str],
+        context: Any,
+        *,
+        seed: int | str | None = None,
+        deal: Mapping[str, Any] | None = None,
+    ) -> DealState: ...
+
+
+class RandomPolicy(Protocol):
+    """Picks an action for ``seat`` (weighted so that every kind of deal occurs)."""
+
+    def __call__(self, state: Any, seat: int, rng: Any) -> str: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the registry knows of a game: everything records, bench and bot need."""
+
+    name: str
+    rules: type[RulesBase]
+    new_sheet: Any  # (rules, first_dealer) -> Scoresheet
+    new_deal: DealFactory
+    encode_action: Any  # (seat, action) -> record dict
+    decode_action: Any  # (record dict) -> (seat, action); raises MalformedAction
+    random_action: RandomPolicy
+    first_dealer: Any  # (rules, opener_seat, rng) -> seat
+    settle: Any = None  # (sheet document) -> balances, for `python -m engine settle`
+    sheet_text: Any = None  # (match) -> a readable scoresheet, for `python -m engine sheet`

@@ -1,0 +1,152 @@
+"""Cards, suits, ranks, decks and the record notation of records.md.
+
+Notation: rank then suit, case-insensitive on input (``T`` accepted for ten),
+canonical on output: ``7S``, ``10H``, ``QD``, ``AC``; jokers are ``JK``.
+Display uses suit symbols: ``7♠``, ``10♥``, ``🃏``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import IntEnum
+
+
+class CardError(ValueError):
+    """A card or card list that cannot be parsed."""
+
+
+class Suit(IntEnum):
+    """Suits in Preferans bidding order, lowest first: ♠ < ♣ < ♦ < ♥."""
+
+    S = 0
+    C = 1
+    D = 2
+    H = 3
+
+    @property
+    def letter(self) -> str:
+        return self.name
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.D, Suit.H)
+
+
+SUIT_SYMBOLS = {Suit.S: "♠", Suit.C: "♣", Suit.D: "♦", Suit.H: "♥"}
+
+JACK, QUEEN, KING, ACE = 11, 12, 13, 14
+JOKER_RANK = 15
+_RANK_TEXT = {**{r: str(r) for r in range(2, 11)}, JACK: "J", QUEEN: "Q", KING: "K", ACE: "A"}
+_RANK_PARSE = {text: rank for rank, text in _RANK_TEXT.items()} | {"T": 10}
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """A playing card; ``suit`` is None only for a joker (rank ``JOKER_RANK``)."""
+
+    rank: int
+    suit: Suit | None
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    def __str__(self) -> str:
+        if self.suit is None:
+            return "JK"
+        return _RANK_TEXT[self.rank] + self.suit.letter
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    @property
+    def display(self) -> str:
+        if self.suit is None:
+            return "🃏"
+        return _RANK_TEXT[self.rank] + self.suit.symbol
+
+    @property
+    def rank_text(self) -> str:
+        return "JK" if self.suit is None else _RANK_TEXT[self.rank]
+
+    def sort_key(self) -> tuple[int, int]:
+        """Suit-major order (jokers last), used for displaying hands."""
+        return (4 if self.suit is None else int(self.suit), self.rank)
+
+
+JOKER = Card(JOKER_RANK, None)
+
+_ALL = {str(c): c for c in [JOKER] + [Card(r, s) for s in Suit for r in range(2, 15)]}
+
+
+def parse_card(text: str) -> Card:
+    """Parse one card in record notation; raises CardError with the reason."""
+    if not isinstance(text, str):
+        raise CardError(f"a card must be a string like '7S', not {text!r}")
+    key = text.strip().upper()
+    if key == "JK":
+        return JOKER
+    if len(key) < 2:
+        raise CardError(f"'{text}' is not a card (expected rank then suit, e.g. '7S', '10H')")
+    rank_text, suit_text = key[:-1], key[-1]
+    if suit_text not in Suit.__members__:
+        raise CardError(f"'{text}' has no suit: the last letter must be S, C, D or H")
+    rank = _RANK_PARSE.get(rank_text)
+    if rank is None:
+        raise CardError(f"'{text}' has no valid rank: use 2-10, T, J, Q, K or A")
+    return _ALL[_RANK_TEXT[rank] + suit_text]
+
+
+def parse_cards(items: Iterable[str] | str) -> list[Card]:
+    """Parse a list of cards, or one string of cards separated by commas or spaces."""
+    if isinstance(items, str):
+        items = [p for p in items.replace(",", " ").split() if p]
+    return [parse_card(item) for item in items]
+
+
+def format_cards(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def display_cards(cards: Iterable[Card]) -> str:
+    return " ".join(c.display for c in cards)
+
+
+def sorted_hand(cards: Iterable[Card]) -> list[Card]:
+    return sorted(cards, key=Card.sort_key)
+
+
+def deck(low_rank: int, *, jokers_replace: Sequence[Card] = ()) -> list[Card]:
+    """All cards from ``low_rank`` to ace in every suit; listed cards become jokers."""
+    cards = [Card(r, s) for s in Suit for r in range(low_rank, ACE + 1)]
+    for card in jokers_replace:
+        cards.remove(card)
+    return cards + [JOKER] * len(jokers_replace)
+
+
+def preferans_deck() -> list[Card]:
+    """32 cards, 7 to ace."""
+    return deck(7)
+
+
+def joker_deck() -> list[Card]:
+    """36 cards: 6 to ace with the two black sixes replaced by two jokers."""
+    return deck(6, jokers_replace=(Card(6, Suit.S), Card(6, Suit.C)))
+
+
+def seep_deck() -> list[Card]:
+    """The full 52-card pack."""
+    return deck(2)
+
+
+def shuffled(cards: Sequence[Card], seed: int | str) -> list[Card]:
+    """A reproducible shuffle: the same seed always gives the same order."""
+    out = list(cards)
+    random.Random(seed).shuffle(out)
+    return out

@@ -1,0 +1,23 @@
+"""Russian Preferans: Sochi, Leningrad and Rostov, for 3 or 4 players."""
+
+from engine.base import GameSpec
+from engine.preferans.codec import decode_action, encode_action
+from engine.preferans.policy import first_dealer, random_action
+from engine.preferans.rules import Rules
+from engine.preferans.scoring import Scoresheet, settle_document, sheet_text
+from engine.preferans.state import State
+
+SPEC = GameSpec(
+    name="preferans",
+    rules=Rules,
+    new_sheet=Scoresheet,
+    new_deal=State.new,
+    encode_action=encode_action,
+    decode_action=decode_action,
+    random_action=random_action,
+    first_dealer=first_dealer,
+    settle=settle_document,
+    sheet_text=sheet_text,
+)
+
+__all__ = ["SPEC", "Rules", "Scoresheet", "State"]
