@@ -154,6 +154,14 @@ class DealState(Protocol):
 
     def progress(self) -> dict[str, Any]: ...
 
+    def controller(self, seat: int) -> int:
+        """The seat whose player chooses for ``seat`` (itself, except in open play)."""
+        ...
+
+    def describe(self, action: str) -> str:
+        """A short English label for a legal action, for buttons and history."""
+        ...
+
 
 class Scoresheet(Protocol):
     """Deal results in, entries and settlement out."""
