@@ -60,7 +60,9 @@ class Event:
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
-def option(default: Any, choices: tuple[Any, ...] | None = None, *, kind: type | None = None) -> Any:
+def option(
+    default: Any, choices: tuple[Any, ...] | None = None, *, kind: type | None = None
+) -> Any:
     """A Rules field: its default, and the values allowed (``choices``) or its type."""
     return field(default=default, metadata={"choices": choices, "kind": kind})
 
@@ -74,7 +76,7 @@ class RulesBase:
     Preferans variant) and ``check`` (cross-field validation).
     """
 
-    ALIASES: ClassVar[Mapping[str, Mapping[Any, Any]]] = {}
+    ALIASES: ClassVar[Mapping[str, Mapping[Any, Any]]] = {}  # option -> {alias: value}
 
     @classmethod
     def variant_defaults(cls, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -41,7 +41,9 @@ def new_match(record: Mapping[str, Any]) -> Match:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RecordError("players must be a list of names")
     if len(players) != rules.players:
-        raise RecordError(f"the rules are for {rules.players} players, the record names {len(players)}")
+        raise RecordError(
+            f"the rules are for {rules.players} players, the record names {len(players)}"
+        )
     deals = record.get("deals", [])
     first_dealer = 0
     if isinstance(deals, list) and deals and isinstance(deals[0], Mapping):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.base import RulesBase, RulesError, option
 
@@ -58,7 +58,7 @@ _VARIANT_DEFAULTS: dict[str, dict[str, Any]] = {
 class Rules(RulesBase):
     """Preferans options; JSON names as in the spec. See spec section 13."""
 
-    ALIASES = {"variant": {"peter": "leningrad"}}
+    ALIASES: ClassVar[Mapping[str, Mapping[Any, Any]]] = {"variant": {"peter": "leningrad"}}
 
     variant: str = option("sochi", VARIANTS)
     players: int = option(3, (3, 4))

@@ -1,0 +1,51 @@
+"""Building Preferans deals for tests: explicit hands, actions applied in turn."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from engine.cards import Card, parse_cards, preferans_deck
+from engine.preferans.result import DealContext
+from engine.preferans.rules import Rules
+from engine.preferans.state import State
+
+NAMES = ["Ann", "Bob", "Cid", "Dan"]
+
+
+def deal(hands: dict[int, str], talon: str = "", *, dealer: int | None = None,
+         min_bid: str = "6S", **rules: Any) -> State:
+    """A deal with the given hands; missing hands and talon are filled from the rest of the deck."""
+    r = Rules.from_dict(rules)
+    n = r.players
+    dealer = n - 1 if dealer is None else dealer
+    active = [(dealer + i) % n for i in range(1, 4)]
+    given = {s: parse_cards(h) for s, h in hands.items()}
+    talon_cards = parse_cards(talon)
+    used = {c for h in given.values() for c in h} | set(talon_cards)
+    rest = [c for c in preferans_deck() if c not in used]
+    full: list[list[Card]] = [[] for _ in range(n)]
+    for seat in active:
+        full[seat] = given.get(seat, [])
+        while len(full[seat]) < 10:
+            full[seat].append(rest.pop(0))
+    while len(talon_cards) < 2:
+        talon_cards.append(rest.pop(0))
+    record = {"dealer": dealer, "hands": [[str(c) for c in h] for h in full],
+              "talon": [str(c) for c in talon_cards]}
+    return State.new(r, NAMES[:n], DealContext(dealer, min_bid), deal=record)
+
+
+def act(state: State, *actions: str) -> list:
+    """Apply each action for the seat whose turn it is; returns all events."""
+    events = []
+    for action in actions:
+        events.extend(state.apply(state.to_act[0], action))
+    return events
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """Everything observable about a state, to show that a refused action changed nothing."""
+    return copy.deepcopy({"views": [state.view(s) for s in range(state.n)],
+                          "spectator": state.view(None), "version": state.version,
+                          "hands": [list(h) for h in state.hands]})
