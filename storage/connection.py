@@ -1,0 +1,134 @@
+"""One aiosqlite connection with durable settings and group commit.
+
+Durability: WAL with ``synchronous=FULL``. With NORMAL, WAL commits survive a
+killed process but the last ones may vanish on power loss or an OS crash (the
+WAL is only synced at checkpoints); FULL syncs the WAL at every commit, so an
+acknowledged action is on disk. Group commit pays for that sync once per batch.
+
+Group commit: every write is an operation queued for the one writer task. The
+writer takes everything queued, runs each operation in its own savepoint inside
+one transaction, commits once, and only then answers the callers. An
+operation that fails is rolled back alone; the others commit. Nothing waits for
+a timer: an idle database commits a lone write at once, and writes that arrive
+while a commit is syncing form the next batch.
+
+Reads take the same lock, so they never see a batch that is not committed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
+
+import aiosqlite
+
+from storage.errors import StorageError
+from storage.schema import migrate
+
+T = TypeVar("T")
+Operation = Callable[[aiosqlite.Connection], Awaitable[Any]]
+
+BUSY_TIMEOUT_SECONDS = 10.0
+
+
+class Database:
+    """The connection, its lock and the group-commit writer."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        self.conn = conn
+        self.path = path
+        self._lock = asyncio.Lock()
+        self._queue: list[tuple[Operation, asyncio.Future[Any]]] = []
+        self._writer: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(cls, path: str) -> Database:
+        conn = await aiosqlite.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            mode = await _pragma(conn, "journal_mode=WAL")
+            if str(mode).lower() != "wal":
+                raise StorageError(f"database {path}: cannot use WAL journal mode (got {mode})")
+            await _pragma(conn, "synchronous=FULL")
+            await _pragma(conn, "foreign_keys=ON")
+            await migrate(conn, path)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, path)
+
+    async def close(self) -> None:
+        """Finish the writes already queued, then close."""
+        while self._writer is not None:
+            await asyncio.shield(self._writer)
+        await self.conn.close()
+
+    async def read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock:
+            return list(await self.conn.execute_fetchall(sql, tuple(params)))
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection for several reads (or a streamed one) with no write in between."""
+        async with self._lock:
+            yield self.conn
+
+    async def write(self, operation: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+        """Run ``operation`` in the next committed batch; its result once it is durable."""
+        future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
+        self._queue.append((operation, future))
+        if self._writer is None:
+            self._writer = asyncio.create_task(self._drain())
+        return await future
+
+    async def _drain(self) -> None:
+        try:
+            while self._queue:
+                batch, self._queue = self._queue, []
+                async with self._lock:
+                    await self._commit(batch)
+        finally:
+            self._writer = None
+
+    async def _commit(self, batch: list[tuple[Operation, asyncio.Future[Any]]]) -> None:
+        conn = self.conn
+        outcomes: list[tuple[asyncio.Future[Any], bool, Any]] = []
+        try:
+            await conn.execute("BEGIN IMMEDIATE")
+            for operation, future in batch:
+                await conn.execute("SAVEPOINT op")
+                try:
+                    result = await operation(conn)
+                except Exception as exc:
+                    await conn.execute("ROLLBACK TO op")
+                    await conn.execute("RELEASE op")
+                    outcomes.append((future, False, exc))
+                else:
+                    await conn.execute("RELEASE op")
+                    outcomes.append((future, True, result))
+            await conn.execute("COMMIT")
+        except BaseException as exc:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            for _, future in batch:
+                if not future.done():
+                    future.set_exception(exc if isinstance(exc, Exception) else StorageError(
+                        "the write was interrupted"))
+            if not isinstance(exc, Exception):
+                raise
+            return
+        for future, ok, value in outcomes:
+            if future.done():  # the caller was cancelled; the write stands
+                continue
+            if ok:
+                future.set_result(value)
+            else:
+                future.set_exception(value)
+
+
+async def _pragma(conn: aiosqlite.Connection, setting: str) -> Any:
+    rows = list(await conn.execute_fetchall(f"PRAGMA {setting}"))
+    return rows[0][0] if rows else None

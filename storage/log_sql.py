@@ -1,0 +1,163 @@
+"""SQL of the action log, deal results, statistics lines and game results."""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import aiosqlite
+
+from storage.deal_stats import places, seat_lines
+from storage.errors import BadInput, DuplicateSeq, NotFound, SeqGap, WrongStatus
+from storage.rows import Entry
+from storage.tables_sql import json_object, one
+
+log = logging.getLogger(__name__)
+
+
+def entry_values(entry: Entry, seat_count: int) -> tuple[str, str]:
+    """Checked (kind, payload JSON) of an entry; BadInput names what is wrong."""
+    if entry.kind not in ("deal", "action"):
+        raise BadInput(f"a log entry is a deal or an action, not {entry.kind!r}")
+    payload = json_object(f"the {entry.kind} entry", entry.payload)
+    if entry.kind == "action":
+        seat = entry.seat
+        if type(seat) is not int or not 0 <= seat < seat_count:
+            raise BadInput(f"an action needs a seat number 0-{seat_count - 1}, not {seat!r}")
+    elif "actions" in entry.payload:
+        raise BadInput("a deal entry holds the deal without its actions")
+    return entry.kind, payload
+
+
+async def append(
+    conn: aiosqlite.Connection,
+    table_id: int,
+    seq: int,
+    entry: Entry,
+    result: Mapping[str, Any] | None,
+    settlement: Sequence[float] | None,
+) -> None:
+    """One append and what it ends: the deal's result, the game's settlement."""
+    table = await one(conn, "SELECT * FROM game_tables WHERE id = ?", (table_id,))
+    if table is None:
+        raise NotFound(f"no table {table_id}")
+    last = table["last_seq"]
+    if seq <= last:
+        raise DuplicateSeq(table_id, seq, last)
+    if seq > last + 1:
+        raise SeqGap(table_id, seq, last)
+    if table["status"] != "playing":
+        raise WrongStatus(f"table {table_id} is {table['status']}: no actions are taken")
+    kind, payload = entry_values(entry, table["seat_count"])
+    deals = table["deal_count"] + (kind == "deal")
+    if deals == 0:
+        raise BadInput(f"table {table_id}: an action before the first deal")
+    now = time.time()
+    await conn.execute(
+        "INSERT INTO log_entries (table_id, seq, kind, deal_no, seat, payload, user_id, robot,"
+        " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (table_id, seq, kind, deals - 1, entry.seat, payload, entry.user_id, int(entry.robot), now),
+    )
+    await conn.execute(
+        "UPDATE game_tables SET last_seq = ?, deal_count = ?, updated_at = ? WHERE id = ?",
+        (seq, deals, now, table_id),
+    )
+    if result is not None:
+        await store_result(conn, table_id, table["game"], table["seat_count"], deals - 1, result)
+    if settlement is not None:
+        await finish(conn, table_id, table["seat_count"], settlement)
+
+
+async def store_result(
+    conn: aiosqlite.Connection, table_id: int, game: str, seat_count: int, deal_no: int,
+    result: Mapping[str, Any],
+) -> None:
+    """A finished deal's output object and its statistics lines.
+
+    The lines are derived here, so that the bot, restore and import agree. A
+    result whose shape the reader does not know is stored without lines and
+    logged: losing the action over a statistic would be worse.
+    """
+    text = json_object("a deal result", result)
+    if await one(conn, "SELECT 1 FROM deal_results WHERE table_id = ? AND deal_no = ?",
+                 (table_id, deal_no)):
+        raise BadInput(f"table {table_id}: deal {deal_no} already has a result")
+    await conn.execute(
+        "INSERT INTO deal_results (table_id, deal_no, result, finished_at) VALUES (?, ?, ?, ?)",
+        (table_id, deal_no, text, time.time()),
+    )
+    try:
+        lines = seat_lines(game, seat_count, result)
+    except (KeyError, IndexError, TypeError, ValueError):
+        log.exception("table %s deal %s: no statistics for result %s", table_id, deal_no, text)
+        return
+    users = {row["seat"]: row["user_id"] for row in await conn.execute_fetchall(
+        "SELECT seat, user_id FROM seats WHERE table_id = ?", (table_id,))}
+    robots = {row["seat"] for row in await conn.execute_fetchall(
+        "SELECT DISTINCT seat FROM log_entries WHERE table_id = ? AND deal_no = ? AND robot = 1",
+        (table_id, deal_no))}
+    await conn.executemany(
+        "INSERT INTO deal_stats (table_id, deal_no, seat, user_id, game, kind, role, contract,"
+        " level, made, tricks, won, lost, robot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(table_id, deal_no, line.seat, users.get(line.seat), game, line.kind, line.role,
+          line.contract, line.level, None if line.made is None else int(line.made), line.tricks,
+          line.won, line.lost, int(line.seat in robots)) for line in lines],
+    )
+
+
+async def finish(
+    conn: aiosqlite.Connection, table_id: int, seat_count: int, settlement: Sequence[float]
+) -> None:
+    """Write the settlement (one balance per seat) and mark the table finished."""
+    if len(settlement) != seat_count or not all(
+        isinstance(b, int | float) and not isinstance(b, bool) and math.isfinite(b)
+        for b in settlement
+    ):
+        raise BadInput(f"a settlement is one number per seat ({seat_count}), not {settlement!r}")
+    users = {row["seat"]: row["user_id"] for row in await conn.execute_fetchall(
+        "SELECT seat, user_id FROM seats WHERE table_id = ?", (table_id,))}
+    await conn.executemany(
+        "INSERT INTO game_results (table_id, seat, user_id, balance, place) VALUES (?, ?, ?, ?, ?)",
+        [(table_id, seat, users.get(seat), balance, place)
+         for seat, (balance, place) in enumerate(zip(settlement, places(settlement), strict=True))],
+    )
+    now = time.time()
+    await conn.execute(
+        "UPDATE game_tables SET status = 'finished', finished_at = ?, updated_at = ?,"
+        " timer_deadline = NULL WHERE id = ?",
+        (now, now, table_id),
+    )
+
+
+async def insert_entries(
+    conn: aiosqlite.Connection, table_id: int, entries: Sequence[Entry], seat_count: int
+) -> int:
+    """Write a whole log at once (import); the number of deals."""
+    now = time.time()
+    rows = []
+    deal_no = -1
+    for seq, entry in enumerate(entries, start=1):
+        kind, payload = entry_values(entry, seat_count)
+        deal_no += kind == "deal"
+        rows.append((table_id, seq, kind, deal_no, entry.seat, payload, entry.user_id,
+                     int(entry.robot), now))
+    await conn.executemany(
+        "INSERT INTO log_entries (table_id, seq, kind, deal_no, seat, payload, user_id, robot,"
+        " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+    await conn.execute(
+        "UPDATE game_tables SET last_seq = ?, deal_count = ? WHERE id = ?",
+        (len(entries), deal_no + 1, table_id),
+    )
+    return deal_no + 1
+
+
+async def log_of(conn: aiosqlite.Connection, table_id: int) -> list[tuple[str, dict[str, Any]]]:
+    """The table's log as (kind, payload) pairs in order."""
+    rows = await conn.execute_fetchall(
+        "SELECT kind, payload FROM log_entries WHERE table_id = ? ORDER BY seq", (table_id,))
+    return [(row["kind"], json.loads(row["payload"])) for row in rows]
+

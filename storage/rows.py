@@ -1,0 +1,224 @@
+"""What the storage API takes and returns: plain, immutable values (no SQL, no engine)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Literal
+
+if TYPE_CHECKING:
+    from engine.match import Match
+
+Status = Literal["lobby", "playing", "paused", "finished", "aborted"]
+OPEN_STATUSES: tuple[Status, ...] = ("lobby", "playing", "paused")
+ACTIVE_STATUSES: tuple[Status, ...] = ("playing", "paused")
+
+
+class Unset(Enum):
+    """The default of optional update arguments: leave the column as it is."""
+
+    UNSET = 0
+
+
+UNSET = Unset.UNSET
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One log entry: a deal start or an action, in records.md form.
+
+    ``payload`` of a deal is the record's deal object without ``actions``; of
+    an action, the record's action object (``{"seat": 1, "bid": "6S"}``).
+    """
+
+    kind: Literal["deal", "action"]
+    payload: Mapping[str, Any]
+    user_id: int | None = None
+    robot: bool = False
+
+    @classmethod
+    def deal(cls, deal: Mapping[str, Any]) -> Entry:
+        return cls("deal", {k: v for k, v in deal.items() if k != "actions"})
+
+    @classmethod
+    def action(
+        cls, action: Mapping[str, Any], *, user_id: int | None = None, robot: bool = False
+    ) -> Entry:
+        return cls("action", dict(action), user_id, robot)
+
+    @property
+    def seat(self) -> int | None:
+        return self.payload.get("seat") if self.kind == "action" else None
+
+
+@dataclass(frozen=True, slots=True)
+class ChatRow:
+    id: int
+    language: str | None
+    time_zone: str | None
+    quiet_hours: str | None
+    table_defaults: dict[str, Any]
+
+    @classmethod
+    def of(cls, row: sqlite3.Row) -> ChatRow:
+        return cls(row["id"], row["language"], row["time_zone"], row["quiet_hours"],
+                   json.loads(row["table_defaults"]))
+
+
+@dataclass(frozen=True, slots=True)
+class UserRow:
+    id: int
+    display_name: str
+    username: str | None
+    language: str | None
+    has_started_bot: bool
+
+    @classmethod
+    def of(cls, row: sqlite3.Row) -> UserRow:
+        return cls(row["id"], row["display_name"], row["username"], row["language"],
+                   bool(row["has_started_bot"]))
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    user_id: int | None
+    panel_message_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """A table from lobby to end. ``players`` (names) and final ``rules`` are fixed at start."""
+
+    id: int
+    chat_id: int
+    game: str
+    rules: dict[str, Any]
+    settings: dict[str, Any]
+    seat_count: int
+    players: list[str] | None
+    status: Status
+    needs_attention: bool
+    attention_reason: str | None
+    table_message_id: int | None
+    timer_deadline: float | None
+    timer_version: int
+    creator_id: int | None
+    last_seq: int
+    deal_count: int
+    created_at: float
+    updated_at: float
+    started_at: float | None
+    finished_at: float | None
+    seats: tuple[SeatRow, ...] = ()
+
+    @classmethod
+    def of(cls, row: sqlite3.Row, seats: tuple[SeatRow, ...]) -> TableRow:
+        return cls(
+            id=row["id"], chat_id=row["chat_id"], game=row["game"],
+            rules=json.loads(row["rules"]), settings=json.loads(row["settings"]),
+            seat_count=row["seat_count"],
+            players=None if row["players"] is None else json.loads(row["players"]),
+            status=row["status"], needs_attention=bool(row["needs_attention"]),
+            attention_reason=row["attention_reason"], table_message_id=row["table_message_id"],
+            timer_deadline=row["timer_deadline"], timer_version=row["timer_version"],
+            creator_id=row["creator_id"], last_seq=row["last_seq"], deal_count=row["deal_count"],
+            created_at=row["created_at"], updated_at=row["updated_at"],
+            started_at=row["started_at"], finished_at=row["finished_at"], seats=seats,
+        )
+
+    def user_of(self, seat: int) -> int | None:
+        return next((s.user_id for s in self.seats if s.seat == seat), None)
+
+    def seat_of(self, user_id: int) -> int | None:
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def header(self) -> dict[str, Any]:
+        """The record's game, rules and players (records.md), without deals."""
+        return {"game": self.game, "rules": self.rules, "players": list(self.players or [])}
+
+
+@dataclass(frozen=True, slots=True)
+class DealRow:
+    """A finished deal of a chat's history: its replay output object."""
+
+    table_id: int
+    game: str
+    deal_no: int
+    result: dict[str, Any]
+    finished_at: float
+    players: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    seat: int
+    user_id: int | None
+    name: str
+    balance: float
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    """A finished or aborted game of a chat's history (results only when finished)."""
+
+    table_id: int
+    game: str
+    status: Status
+    started_at: float | None
+    finished_at: float | None
+    deals: int
+    results: tuple[PlayerResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ContractStats:
+    declared: int
+    made: int
+    failed: int
+
+
+@dataclass(frozen=True, slots=True)
+class UserStats:
+    """One user's record in one game kind. ``won``/``lost`` are in the game's
+    per-deal unit (storage/deal_stats.py); ``balance`` sums finished games' settlements."""
+
+    game: str
+    games: int
+    first_places: int
+    balance: float
+    deals: int
+    robot_deals: int
+    contracts: dict[int, ContractStats] = field(default_factory=dict)
+    misers: ContractStats = ContractStats(0, 0, 0)
+    won: float = 0
+    lost: float = 0
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderRow:
+    user_id: int
+    name: str
+    games: int
+    balance: float
+
+    @property
+    def per_game(self) -> float:
+        return self.balance / self.games
+
+
+@dataclass(slots=True)
+class RestoreReport:
+    """Restored matches by table id, and the tables that did not replay (id -> reason)."""
+
+    matches: dict[int, Match] = field(default_factory=dict)
+    tables: dict[int, TableRow] = field(default_factory=dict)
+    failed: dict[int, str] = field(default_factory=dict)

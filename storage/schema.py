@@ -1,0 +1,156 @@
+"""The schema as numbered migrations, applied in order at start.
+
+``MIGRATIONS[i]`` brings the database from version ``i`` to ``i + 1``; its
+statements run in one transaction together with the version row. Never edit a
+released migration: append a new one.
+
+Times are Unix seconds (REAL). JSON columns hold compact JSON text.
+"""
+
+from __future__ import annotations
+
+import time
+
+import aiosqlite
+
+from storage.errors import SchemaTooNew
+
+_V1 = (
+    """CREATE TABLE chats (
+        id INTEGER PRIMARY KEY,
+        language TEXT,
+        time_zone TEXT,
+        quiet_hours TEXT,
+        table_defaults TEXT NOT NULL DEFAULT '{}',
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    )""",
+    """CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        display_name TEXT NOT NULL,
+        username TEXT,
+        language TEXT,
+        has_started_bot INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL
+    )""",
+    # One row per table, from its lobby to its end: the game it plays and its log's head.
+    """CREATE TABLE game_tables (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        chat_id INTEGER NOT NULL REFERENCES chats(id) ON UPDATE CASCADE,
+        game TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        settings TEXT NOT NULL DEFAULT '{}',
+        seat_count INTEGER NOT NULL CHECK (seat_count BETWEEN 1 AND 10),
+        players TEXT,
+        status TEXT NOT NULL
+            CHECK (status IN ('lobby', 'playing', 'paused', 'finished', 'aborted')),
+        needs_attention INTEGER NOT NULL DEFAULT 0,
+        attention_reason TEXT,
+        table_message_id INTEGER,
+        timer_deadline REAL,
+        timer_version INTEGER NOT NULL DEFAULT 0,
+        creator_id INTEGER REFERENCES users(id),
+        last_seq INTEGER NOT NULL DEFAULT 0,
+        deal_count INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL,
+        updated_at REAL NOT NULL,
+        started_at REAL,
+        finished_at REAL
+    )""",
+    """CREATE UNIQUE INDEX game_tables_one_open_per_chat ON game_tables(chat_id)
+        WHERE status IN ('lobby', 'playing', 'paused')""",
+    "CREATE INDEX game_tables_by_chat ON game_tables(chat_id, game, status)",
+    "CREATE INDEX game_tables_by_status ON game_tables(status)",
+    """CREATE TABLE seats (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL,
+        user_id INTEGER REFERENCES users(id),
+        panel_message_id INTEGER,
+        PRIMARY KEY (table_id, seat)
+    ) WITHOUT ROWID""",
+    "CREATE UNIQUE INDEX seats_one_per_user ON seats(table_id, user_id)",
+    # The append-only action log: deal starts and actions, as records.md objects.
+    """CREATE TABLE log_entries (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id),
+        seq INTEGER NOT NULL CHECK (seq >= 1),
+        kind TEXT NOT NULL CHECK (kind IN ('deal', 'action')),
+        deal_no INTEGER NOT NULL,
+        seat INTEGER,
+        payload TEXT NOT NULL,
+        user_id INTEGER,
+        robot INTEGER NOT NULL DEFAULT 0,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    ) WITHOUT ROWID""",
+    # A finished deal's replay output object, as the engine reported it.
+    """CREATE TABLE deal_results (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id),
+        deal_no INTEGER NOT NULL,
+        result TEXT NOT NULL,
+        finished_at REAL NOT NULL,
+        PRIMARY KEY (table_id, deal_no)
+    ) WITHOUT ROWID""",
+    # One line per seat and finished deal, so that /stats needs no replay (storage/deal_stats.py).
+    """CREATE TABLE deal_stats (
+        table_id INTEGER NOT NULL,
+        deal_no INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        user_id INTEGER REFERENCES users(id),
+        game TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        role TEXT NOT NULL,
+        contract TEXT,
+        level INTEGER,
+        made INTEGER,
+        tricks INTEGER,
+        won REAL NOT NULL,
+        lost REAL NOT NULL,
+        robot INTEGER NOT NULL,
+        PRIMARY KEY (table_id, deal_no, seat),
+        FOREIGN KEY (table_id, deal_no) REFERENCES deal_results(table_id, deal_no)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX deal_stats_by_user ON deal_stats(user_id, game)",
+    # A finished game's settlement, one row per seat.
+    """CREATE TABLE game_results (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id),
+        seat INTEGER NOT NULL,
+        user_id INTEGER REFERENCES users(id),
+        balance REAL NOT NULL,
+        place INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    ) WITHOUT ROWID""",
+    "CREATE INDEX game_results_by_user ON game_results(user_id)",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1,)
+VERSION = len(MIGRATIONS)
+
+
+async def migrate(conn: aiosqlite.Connection, path: str) -> int:
+    """Bring the schema to ``VERSION``; refuse a database newer than the code.
+
+    One immediate transaction, so two processes starting at once cannot both migrate.
+    """
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        await conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_version "
+            "(version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
+        )
+        rows = await conn.execute_fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+        found = next(iter(rows))[0]
+        if found > VERSION:
+            raise SchemaTooNew(found, VERSION, path)
+        for version in range(found + 1, VERSION + 1):
+            for statement in MIGRATIONS[version - 1]:
+                await conn.execute(statement)
+            await conn.execute(
+                "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
+                (version, time.time()),
+            )
+        await conn.execute("COMMIT")
+    except BaseException:
+        await conn.execute("ROLLBACK")
+        raise
+    return VERSION

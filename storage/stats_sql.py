@@ -1,0 +1,100 @@
+"""SQL of history, per-user statistics and leaderboards: indexed queries, no replay."""
+
+from __future__ import annotations
+
+import json
+
+import aiosqlite
+
+from storage.rows import ContractStats, DealRow, GameRow, LeaderRow, PlayerResult, UserStats
+
+
+async def recent_deals(conn: aiosqlite.Connection, chat_id: int, limit: int) -> list[DealRow]:
+    rows = await conn.execute_fetchall(
+        "SELECT r.table_id, t.game, r.deal_no, r.result, r.finished_at, t.players"
+        " FROM deal_results r JOIN game_tables t ON t.id = r.table_id WHERE t.chat_id = ?"
+        " ORDER BY r.finished_at DESC, r.table_id DESC, r.deal_no DESC LIMIT ?",
+        (chat_id, limit),
+    )
+    return [DealRow(row["table_id"], row["game"], row["deal_no"], json.loads(row["result"]),
+                    row["finished_at"], json.loads(row["players"])) for row in rows]
+
+
+async def recent_games(conn: aiosqlite.Connection, chat_id: int, limit: int) -> list[GameRow]:
+    tables = list(await conn.execute_fetchall(
+        "SELECT id, game, status, started_at, finished_at, deal_count, players FROM game_tables"
+        " WHERE chat_id = ? AND status IN ('finished', 'aborted')"
+        " ORDER BY finished_at DESC, id DESC LIMIT ?",
+        (chat_id, limit),
+    ))
+    games = []
+    for t in tables:
+        names = json.loads(t["players"]) if t["players"] else []
+        results = await conn.execute_fetchall(
+            "SELECT seat, user_id, balance, place FROM game_results WHERE table_id = ?"
+            " ORDER BY seat", (t["id"],))
+        games.append(GameRow(
+            t["id"], t["game"], t["status"], t["started_at"], t["finished_at"], t["deal_count"],
+            tuple(PlayerResult(r["seat"], r["user_id"], names[r["seat"]], r["balance"],
+                               r["place"]) for r in results),
+        ))
+    return games
+
+
+async def user_stats(conn: aiosqlite.Connection, user_id: int, game: str | None) -> list[UserStats]:
+    """One UserStats per game kind the user played (or just ``game``)."""
+    only = "" if game is None else " AND game = ?"
+    params: tuple[object, ...] = (user_id,) if game is None else (user_id, game)
+    deals = {row["game"]: row for row in await conn.execute_fetchall(
+        "SELECT game, COUNT(*) AS deals, SUM(robot) AS robot_deals, SUM(won) AS won,"
+        f" SUM(lost) AS lost FROM deal_stats WHERE user_id = ?{only} GROUP BY game", params)}
+    contracts: dict[str, dict[int, ContractStats]] = {}
+    for row in await conn.execute_fetchall(
+        "SELECT game, level, COUNT(*) AS n, SUM(made = 1) AS made, SUM(made = 0) AS failed"
+        f" FROM deal_stats WHERE user_id = ?{only} AND level IS NOT NULL"
+        " GROUP BY game, level ORDER BY game, level", params):
+        contracts.setdefault(row["game"], {})[row["level"]] = ContractStats(
+            row["n"], row["made"], row["failed"])
+    misers = {row["game"]: ContractStats(row["n"], row["made"], row["failed"])
+              for row in await conn.execute_fetchall(
+        "SELECT game, COUNT(*) AS n, SUM(made = 1) AS made, SUM(made = 0) AS failed"
+        f" FROM deal_stats WHERE user_id = ?{only} AND role = 'declarer' AND kind = 'miser'"
+        " GROUP BY game", params)}
+    only_t = "" if game is None else " AND t.game = ?"
+    games = {row["game"]: row for row in await conn.execute_fetchall(
+        "SELECT t.game, COUNT(*) AS games, SUM(r.place = 1) AS first, SUM(r.balance) AS balance"
+        " FROM game_results r JOIN game_tables t ON t.id = r.table_id"
+        f" WHERE r.user_id = ?{only_t} GROUP BY t.game", params)}
+    stats = []
+    for name in sorted(set(deals) | set(games)):
+        d, g = deals.get(name), games.get(name)
+        stats.append(UserStats(
+            game=name,
+            games=g["games"] if g else 0,
+            first_places=g["first"] if g else 0,
+            balance=g["balance"] if g else 0,
+            deals=d["deals"] if d else 0,
+            robot_deals=d["robot_deals"] if d else 0,
+            contracts=contracts.get(name, {}),
+            misers=misers.get(name, ContractStats(0, 0, 0)),
+            won=d["won"] if d else 0,
+            lost=d["lost"] if d else 0,
+        ))
+    return stats
+
+
+async def leaderboard(
+    conn: aiosqlite.Connection, chat_id: int, game: str, min_games: int, limit: int
+) -> list[LeaderRow]:
+    """Users of the chat by settled balance per finished game, with at least ``min_games``."""
+    rows = await conn.execute_fetchall(
+        "SELECT r.user_id, u.display_name, COUNT(*) AS games, SUM(r.balance) AS balance"
+        " FROM game_tables t JOIN game_results r ON r.table_id = t.id"
+        " JOIN users u ON u.id = r.user_id"
+        " WHERE t.chat_id = ? AND t.game = ? AND t.status = 'finished'"
+        " GROUP BY r.user_id HAVING COUNT(*) >= ?"
+        " ORDER BY SUM(r.balance) / COUNT(*) DESC, COUNT(*) DESC, r.user_id LIMIT ?",
+        (chat_id, game, min_games, limit),
+    )
+    return [LeaderRow(row["user_id"], row["display_name"], row["games"], row["balance"])
+            for row in rows]

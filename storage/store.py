@@ -1,0 +1,478 @@
+"""``Storage``: the one async interface the bot uses. All SQL is behind it.
+
+Games are known here only as record data (records.md); engines are rebuilt
+through the engine's public record API (``engine.records``).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Self, TypeVar
+
+import aiosqlite
+
+from engine.base import RecordError
+from engine.records import new_match, replay
+from storage import log_sql, stats_sql
+from storage import tables_sql as sql
+from storage.connection import Database
+from storage.errors import (
+    BadInput,
+    InvalidRecord,
+    NotFound,
+    SeatError,
+    StorageError,
+    WrongStatus,
+)
+from storage.record_log import assemble, entries_of
+from storage.rows import (
+    ACTIVE_STATUSES,
+    UNSET,
+    ChatRow,
+    DealRow,
+    Entry,
+    GameRow,
+    LeaderRow,
+    RestoreReport,
+    Status,
+    TableRow,
+    Unset,
+    UserRow,
+    UserStats,
+    dumps,
+)
+
+if TYPE_CHECKING:
+    from engine.match import Match
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+DEFAULT_PATH = "./cardtable.db"
+# Prefix of the attention reason restore writes; a later restore that replays clears it.
+REPLAY_FAILED = "the record does not replay: "
+# Status changes by set_status; finishing goes through finish_game (or the last append).
+_TRANSITIONS: dict[str, tuple[str, ...]] = {
+    "lobby": ("aborted",),
+    "playing": ("paused", "aborted"),
+    "paused": ("playing", "aborted"),
+}
+
+
+class Storage:
+    """Chats, users, tables, the action log, results and statistics in one SQLite file."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    @classmethod
+    async def open(cls, path: str = DEFAULT_PATH) -> Storage:
+        """Open (or create) the database and run its migrations; SchemaTooNew if it is newer."""
+        return cls(await Database.open(path))
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        await self.close()
+
+    # Chats and users ---------------------------------------------------------------------
+
+    async def save_chat(
+        self, chat_id: int, *, language: str | Unset | None = UNSET,
+        time_zone: str | Unset | None = UNSET, quiet_hours: str | Unset | None = UNSET,
+        table_defaults: Mapping[str, Any] | Unset = UNSET,
+    ) -> ChatRow:
+        """Create the chat if new and change the given settings (``quiet_hours`` "23:00-08:00")."""
+        values = sql.chat_values(language, time_zone, quiet_hours, table_defaults)
+        return await self._db.write(lambda conn: sql.save_chat(conn, chat_id, values))
+
+    async def get_chat(self, chat_id: int) -> ChatRow | None:
+        return await self._find(sql.load_chat, chat_id)
+
+    async def save_user(
+        self, user_id: int, *, display_name: str | Unset = UNSET,
+        username: str | Unset | None = UNSET, language: str | Unset | None = UNSET,
+        has_started_bot: bool | Unset = UNSET,
+    ) -> UserRow:
+        """Create the user if new (a display name is then required) and change the given fields."""
+        values = sql.changes(display_name=display_name, username=username, language=language,
+                             has_started_bot=has_started_bot)
+        return await self._db.write(lambda conn: sql.save_user(conn, user_id, values))
+
+    async def get_user(self, user_id: int) -> UserRow | None:
+        return await self._find(sql.load_user, user_id)
+
+    async def _find(
+        self, load: Callable[[aiosqlite.Connection, int], Awaitable[T]], key: int
+    ) -> T | None:
+        async with self._db.reading() as conn:
+            try:
+                return await load(conn, key)
+            except NotFound:
+                return None
+
+    async def migrate_chat(self, old_id: int, new_id: int) -> bool:
+        """Group -> supergroup: move the chat, its settings and all its tables to ``new_id``.
+
+        Idempotent (Telegram reports a migration from both sides): False when
+        there is nothing left under ``old_id``. If ``new_id`` already has a row,
+        the old chat's settings replace it.
+        """
+        async def move(conn: aiosqlite.Connection) -> bool:
+            old = await sql.one(conn, "SELECT * FROM chats WHERE id = ?", (old_id,))
+            if old is None or old_id == new_id:
+                return False
+            if await sql.open_table_id(conn, old_id) is not None:
+                await sql.refuse_second_table(conn, new_id)
+            await conn.execute(
+                "INSERT INTO chats (id, language, time_zone, quiet_hours, table_defaults,"
+                " created_at, updated_at) SELECT ?, language, time_zone, quiet_hours,"
+                " table_defaults, created_at, ? FROM chats WHERE id = ?"
+                " ON CONFLICT(id) DO UPDATE SET language = excluded.language,"
+                " time_zone = excluded.time_zone, quiet_hours = excluded.quiet_hours,"
+                " table_defaults = excluded.table_defaults, updated_at = excluded.updated_at",
+                (new_id, time.time(), old_id),
+            )
+            await conn.execute("UPDATE game_tables SET chat_id = ? WHERE chat_id = ?",
+                               (new_id, old_id))
+            await conn.execute("DELETE FROM chats WHERE id = ?", (old_id,))
+            return True
+
+        return await self._db.write(move)
+
+    # Lobby -------------------------------------------------------------------------------
+
+    async def create_table(
+        self, chat_id: int, game: str, *, creator_id: int, rules: Mapping[str, Any],
+        seat_count: int, settings: Mapping[str, Any] | None = None,
+    ) -> TableRow:
+        """A lobby in the chat (the chat row is created if new); TableExists if one is open."""
+        rules_text = sql.json_object("rules", rules)
+        settings_text = sql.json_object("settings", settings or {})
+        _check_seat_count(seat_count)
+
+        async def create(conn: aiosqlite.Connection) -> TableRow:
+            await sql.save_chat(conn, chat_id, {})
+            await sql.load_user(conn, creator_id)
+            await sql.refuse_second_table(conn, chat_id)
+            now = time.time()
+            cursor = await conn.execute(
+                "INSERT INTO game_tables (chat_id, game, rules, settings, seat_count, status,"
+                " creator_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
+                (chat_id, game, rules_text, settings_text, seat_count, creator_id, now, now),
+            )
+            assert cursor.lastrowid is not None
+            return await sql.load_table(conn, cursor.lastrowid)
+
+        return await self._db.write(create)
+
+    async def seat_user(self, table_id: int, user_id: int, seat: int | None = None) -> TableRow:
+        """Seat a user in the lobby, at ``seat`` or the first free one."""
+        async def sit(conn: aiosqlite.Connection) -> TableRow:
+            table = await sql.table_in(conn, table_id, "lobby")
+            await sql.load_user(conn, user_id)
+            if table.seat_of(user_id) is not None:
+                raise SeatError(f"user {user_id} already sits at seat {table.seat_of(user_id)}")
+            taken = {s.seat for s in table.seats}
+            free = [s for s in range(table.seat_count) if s not in taken]
+            if seat is None and not free:
+                raise SeatError(f"table {table_id} is full")
+            chosen = free[0] if seat is None else seat
+            if chosen not in free:
+                raise SeatError(f"seat {chosen} is taken or not one of 0-{table.seat_count - 1}")
+            await conn.execute("INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)",
+                               (table_id, chosen, user_id))
+            await sql.update(conn, "game_tables", table_id, {})
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(sit)
+
+    async def unseat_user(self, table_id: int, user_id: int) -> TableRow:
+        async def leave(conn: aiosqlite.Connection) -> TableRow:
+            table = await sql.table_in(conn, table_id, "lobby")
+            if table.seat_of(user_id) is None:
+                raise SeatError(f"user {user_id} does not sit at table {table_id}")
+            await conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?",
+                               (table_id, user_id))
+            await sql.update(conn, "game_tables", table_id, {})
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(leave)
+
+    async def update_lobby(
+        self, table_id: int, *, rules: Mapping[str, Any] | Unset = UNSET,
+        settings: Mapping[str, Any] | Unset = UNSET, seat_count: int | Unset = UNSET,
+    ) -> TableRow:
+        """Change a lobby's rules, settings or seat count (not below a taken seat)."""
+        values: dict[str, Any] = {}
+        if rules is not UNSET:
+            values["rules"] = sql.json_object("rules", rules)
+        if settings is not UNSET:
+            values["settings"] = sql.json_object("settings", settings)
+        if seat_count is not UNSET:
+            _check_seat_count(seat_count)
+            values["seat_count"] = seat_count
+
+        async def change(conn: aiosqlite.Connection) -> TableRow:
+            table = await sql.table_in(conn, table_id, "lobby")
+            if seat_count is not UNSET and any(s.seat >= seat_count for s in table.seats):
+                raise SeatError(f"a player sits at a seat beyond {seat_count}")
+            await sql.update(conn, "game_tables", table_id, values)
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(change)
+
+    async def start_game(self, table_id: int) -> TableRow:
+        """Lobby -> playing: every seat taken; rules and players checked by the engine and fixed.
+
+        The players' names are the seated users' display names now; the rules
+        are stored complete (every default written out), so that the game
+        keeps them if defaults change later.
+        """
+        async def start(conn: aiosqlite.Connection) -> TableRow:
+            table = await sql.table_in(conn, table_id, "lobby")
+            if len(table.seats) != table.seat_count:
+                raise SeatError(f"table {table_id}: {len(table.seats)} of {table.seat_count}"
+                                " seats are taken")
+            names = [(await sql.load_user(conn, s.user_id)).display_name
+                     for s in table.seats if s.user_id is not None]
+            try:
+                match = new_match({"game": table.game, "rules": table.rules, "players": names})
+            except RecordError as exc:
+                raise InvalidRecord(f"table {table_id}: {exc}") from None
+            now = time.time()
+            await sql.update(conn, "game_tables", table_id, {
+                "rules": dumps(match.rules.to_dict()), "players": dumps(names),
+                "status": "playing", "started_at": now,
+            })
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(start)
+
+    # Tables ------------------------------------------------------------------------------
+
+    async def get_table(self, table_id: int) -> TableRow:
+        async with self._db.reading() as conn:
+            return await sql.load_table(conn, table_id)
+
+    async def open_table(self, chat_id: int) -> TableRow | None:
+        """The chat's table in lobby, playing or paused, if any."""
+        async with self._db.reading() as conn:
+            table_id = await sql.open_table_id(conn, chat_id)
+            return None if table_id is None else await sql.load_table(conn, table_id)
+
+    async def open_tables(self) -> list[TableRow]:
+        """Every table in lobby, playing or paused (for timers and messages at start)."""
+        async with self._db.reading() as conn:
+            return await sql.open_tables(conn)
+
+    async def update_table(
+        self, table_id: int, *, attention: str | Unset | None = UNSET,
+        table_message_id: int | Unset | None = UNSET, timer_deadline: float | Unset | None = UNSET,
+        timer_version: int | Unset = UNSET,
+    ) -> TableRow:
+        """Bookkeeping of any table: ``attention`` (a reason, or None to clear), the table
+        message id, the timer's deadline (Unix seconds) and version."""
+        values = sql.changes(table_message_id=table_message_id, timer_deadline=timer_deadline,
+                             timer_version=timer_version)
+        if attention is not UNSET:
+            values.update(needs_attention=attention is not None, attention_reason=attention)
+
+        async def change(conn: aiosqlite.Connection) -> TableRow:
+            await sql.load_table(conn, table_id)
+            await sql.update(conn, "game_tables", table_id, values)
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(change)
+
+    async def set_panel_message(self, table_id: int, seat: int, message_id: int | None) -> None:
+        async def change(conn: aiosqlite.Connection) -> None:
+            cursor = await conn.execute(
+                "UPDATE seats SET panel_message_id = ? WHERE table_id = ? AND seat = ?",
+                (message_id, table_id, seat))
+            if cursor.rowcount == 0:
+                raise NotFound(f"table {table_id} has no seat {seat}")
+
+        await self._db.write(change)
+
+    async def set_status(self, table_id: int, status: Status) -> TableRow:
+        """Pause, resume or abort (lobby -> aborted, playing <-> paused, either -> aborted)."""
+        async def change(conn: aiosqlite.Connection) -> TableRow:
+            table = await sql.load_table(conn, table_id)
+            if status not in _TRANSITIONS.get(table.status, ()):
+                raise WrongStatus(f"table {table_id} is {table.status}: it cannot become {status}")
+            values: dict[str, Any] = {"status": status}
+            if status == "aborted":
+                values.update(finished_at=time.time(), timer_deadline=None)
+            await sql.update(conn, "game_tables", table_id, values)
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(change)
+
+    async def finish_game(self, table_id: int, settlement: Sequence[float]) -> TableRow:
+        """End a playing or paused game with its settlement (one balance per seat)."""
+        async def end(conn: aiosqlite.Connection) -> TableRow:
+            table = await sql.table_in(conn, table_id, *ACTIVE_STATUSES)
+            await log_sql.finish(conn, table_id, table.seat_count, settlement)
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(end)
+
+    # The log -----------------------------------------------------------------------------
+
+    async def append(
+        self, table_id: int, seq: int, entry: Entry, *,
+        result: Mapping[str, Any] | None = None, settlement: Sequence[float] | None = None,
+    ) -> None:
+        """Store one log entry durably; return only once it is committed.
+
+        ``seq`` is the entry's number: exactly one more than the last stored
+        (it equals ``Match.version`` after the change). A stored number raises
+        DuplicateSeq, a larger one SeqGap; nothing is written then. With the
+        action that ends a deal pass ``result`` (the deal's output object), with
+        the one that ends the game also ``settlement``: they commit together.
+        """
+        await self._db.write(
+            lambda conn: log_sql.append(conn, table_id, seq, entry, result, settlement))
+
+    async def export_record(self, table_id: int) -> dict[str, Any]:
+        """The table's game record (records.md), from the log alone."""
+        async with self._db.reading() as conn:
+            table = await sql.load_table(conn, table_id)
+            if table.players is None:
+                raise WrongStatus(f"table {table_id} has not started")
+            return assemble(table.header(), await log_sql.log_of(conn, table_id))
+
+    async def import_record(
+        self, chat_id: int, record: Mapping[str, Any], *, creator_id: int | None = None,
+        user_ids: Sequence[int | None] | None = None,
+    ) -> TableRow:
+        """Store a record as a table of the chat after replaying it.
+
+        A finished game is stored finished with its results and settlement; an
+        unfinished one as paused (so the chat must have no open table). The
+        stored log is the replayed match's record (canonical card text).
+        """
+        match = _replayed(record, "the record")
+        seats = len(match.players)
+        users = list(user_ids) if user_ids is not None else [None] * seats
+        if len(users) != seats:
+            raise BadInput(f"{len(users)} user ids for {seats} players")
+        canonical = match.record()
+        report = match.report()
+
+        async def store(conn: aiosqlite.Connection) -> TableRow:
+            await sql.save_chat(conn, chat_id, {})
+            if not match.over:
+                await sql.refuse_second_table(conn, chat_id)
+            now = time.time()
+            cursor = await conn.execute(
+                "INSERT INTO game_tables (chat_id, game, rules, seat_count, players, status,"
+                " creator_id, created_at, updated_at, started_at)"
+                " VALUES (?, ?, ?, ?, ?, 'paused', ?, ?, ?, ?)",
+                (chat_id, match.spec.name, dumps(canonical["rules"]), seats,
+                 dumps(canonical["players"]), creator_id, now, now, now),
+            )
+            table_id = cursor.lastrowid
+            assert table_id is not None
+            await conn.executemany(
+                "INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)",
+                [(table_id, seat, user) for seat, user in enumerate(users)])
+            await log_sql.insert_entries(conn, table_id, entries_of(canonical), seats)
+            for deal_no, output in enumerate(match.outputs):
+                await log_sql.store_result(conn, table_id, match.spec.name, seats, deal_no, output)
+            if match.over:
+                await log_sql.finish(conn, table_id, seats, report["settlement"])
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(store)
+
+    # Restore -----------------------------------------------------------------------------
+
+    async def load_match(self, table_id: int) -> Match:
+        """Rebuild one table's match from its log; InvalidRecord if it does not replay."""
+        async with self._db.reading() as conn:
+            table = await sql.load_table(conn, table_id)
+            if table.players is None:
+                raise WrongStatus(f"table {table_id} has not started")
+            return _rebuilt(table, await log_sql.log_of(conn, table_id))
+
+    async def restore(self) -> RestoreReport:
+        """Every open table, and a match rebuilt for each playing or paused one.
+
+        A table whose log does not replay is marked as needing attention (the
+        reason starts with REPLAY_FAILED) and reported in ``failed``; the
+        others are not touched. One that replays again loses that mark.
+        """
+        report = RestoreReport()
+        async with self._db.reading() as conn:
+            for table in await sql.open_tables(conn):
+                report.tables[table.id] = table
+                if table.status == "lobby":
+                    continue
+                try:
+                    report.matches[table.id] = _rebuilt(table, await log_sql.log_of(conn, table.id))
+                except Exception as exc:  # one bad table must never stop the others
+                    log.exception("table %s does not replay", table.id)
+                    report.failed[table.id] = str(exc) or type(exc).__name__
+        cleared = [t for t in report.matches if (report.tables[t].attention_reason or "")
+                   .startswith(REPLAY_FAILED)]
+        for table_id, reason in report.failed.items():
+            report.tables[table_id] = await self.update_table(
+                table_id, attention=REPLAY_FAILED + reason)
+        for table_id in cleared:
+            report.tables[table_id] = await self.update_table(table_id, attention=None)
+        return report
+
+    # History and statistics --------------------------------------------------------------
+
+    async def recent_deals(self, chat_id: int, limit: int = 10) -> list[DealRow]:
+        """The chat's last finished deals, newest first."""
+        async with self._db.reading() as conn:
+            return await stats_sql.recent_deals(conn, chat_id, limit)
+
+    async def recent_games(self, chat_id: int, limit: int = 10) -> list[GameRow]:
+        """The chat's last finished or aborted games, newest first, with their results."""
+        async with self._db.reading() as conn:
+            return await stats_sql.recent_games(conn, chat_id, limit)
+
+    async def user_stats(self, user_id: int, game: str | None = None) -> list[UserStats]:
+        async with self._db.reading() as conn:
+            return await stats_sql.user_stats(conn, user_id, game)
+
+    async def leaderboard(
+        self, chat_id: int, game: str, *, min_games: int = 3, limit: int = 10
+    ) -> list[LeaderRow]:
+        """The chat's players by settled balance per finished game (at least ``min_games``)."""
+        async with self._db.reading() as conn:
+            return await stats_sql.leaderboard(conn, chat_id, game, min_games, limit)
+
+
+def _check_seat_count(seat_count: int) -> None:
+    if type(seat_count) is not int or not 1 <= seat_count <= 10:
+        raise BadInput(f"seat count must be a whole number 1-10, not {seat_count!r}")
+
+
+def _replayed(record: Mapping[str, Any], what: str) -> Match:
+    try:
+        return replay(record)
+    except RecordError as exc:
+        raise InvalidRecord(f"{what}: {exc}") from None
+
+
+def _rebuilt(table: TableRow, log: list[tuple[str, dict[str, Any]]]) -> Match:
+    """Replay a table's log; the match must account for every entry."""
+    match = _replayed(assemble(table.header(), log), f"table {table.id}")
+    if match.version != table.last_seq:
+        raise StorageError(f"table {table.id}: the log replays to version {match.version},"
+                           f" the table says {table.last_seq}")
+    return match

@@ -1,0 +1,162 @@
+"""SQL of chats, users, tables and seats. Each function runs on a connection the caller holds."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+import aiosqlite
+
+from storage.errors import BadInput, NotFound, TableExists, WrongStatus
+from storage.rows import OPEN_STATUSES, UNSET, ChatRow, SeatRow, TableRow, Unset, UserRow, dumps
+
+_OPEN = "(" + ", ".join(f"'{s}'" for s in OPEN_STATUSES) + ")"
+T = TypeVar("T")
+_QUIET_HOURS = re.compile(r"([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d")
+
+
+async def one(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> Any:
+    rows = list(await conn.execute_fetchall(sql, params))
+    return rows[0] if rows else None
+
+
+def changes(**values: Any) -> dict[str, Any]:
+    """The update arguments that were given (not UNSET)."""
+    return {k: v for k, v in values.items() if v is not UNSET}
+
+
+async def update(
+    conn: aiosqlite.Connection, table: str, key: int, values: Mapping[str, Any]
+) -> None:
+    """``UPDATE table SET ...`` of the given columns (names come from code, never from input)."""
+    columns = {**values, "updated_at": time.time()}
+    assignments = ", ".join(f"{name} = ?" for name in columns)
+    await conn.execute(f"UPDATE {table} SET {assignments} WHERE id = ?", (*columns.values(), key))
+
+
+def json_object(name: str, value: Any) -> str:
+    if not isinstance(value, Mapping):
+        raise BadInput(f"{name} must be a JSON object")
+    try:
+        return dumps(value)
+    except (TypeError, ValueError) as exc:
+        raise BadInput(f"{name} is not JSON: {exc}") from None
+
+
+# Chats and users ---------------------------------------------------------------------------
+
+
+def chat_values(
+    language: str | Unset | None, time_zone: str | Unset | None,
+    quiet_hours: str | Unset | None, table_defaults: Mapping[str, Any] | Unset,
+) -> dict[str, Any]:
+    """Validated chat columns of an update."""
+    if isinstance(time_zone, str):
+        try:
+            ZoneInfo(time_zone)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise BadInput(
+                f"unknown time zone {time_zone!r} (expected e.g. 'Europe/Moscow')") from None
+    if isinstance(quiet_hours, str) and not _QUIET_HOURS.fullmatch(quiet_hours):
+        raise BadInput(f"quiet hours {quiet_hours!r}: expected HH:MM-HH:MM, e.g. 23:00-08:00")
+    values = changes(language=language, time_zone=time_zone, quiet_hours=quiet_hours)
+    if table_defaults is not UNSET:
+        values["table_defaults"] = json_object("table defaults", table_defaults)
+    return values
+
+
+async def save_chat(conn: aiosqlite.Connection, chat_id: int, values: Mapping[str, Any]) -> ChatRow:
+    now = time.time()
+    await conn.execute(
+        "INSERT INTO chats (id, created_at, updated_at) VALUES (?, ?, ?)"
+        " ON CONFLICT(id) DO NOTHING",
+        (chat_id, now, now),
+    )
+    if values:
+        await update(conn, "chats", chat_id, values)
+    return await load_chat(conn, chat_id)
+
+
+async def load_chat(conn: aiosqlite.Connection, chat_id: int) -> ChatRow:
+    return await _load(conn, "chats", chat_id, ChatRow.of)
+
+
+async def save_user(conn: aiosqlite.Connection, user_id: int, values: Mapping[str, Any]) -> UserRow:
+    name = values.get("display_name")
+    if "display_name" in values and not (isinstance(name, str) and name.strip()):
+        raise BadInput("a user's display name must be a non-empty string")
+    exists = await one(conn, "SELECT 1 FROM users WHERE id = ?", (user_id,))
+    if exists is None:
+        if name is None:
+            raise NotFound(f"no user {user_id}: a new user needs a display name")
+        now = time.time()
+        await conn.execute(
+            "INSERT INTO users (id, display_name, created_at, updated_at) VALUES (?, ?, ?, ?)",
+            (user_id, name, now, now),
+        )
+    if values:
+        await update(conn, "users", user_id, values)
+    return await load_user(conn, user_id)
+
+
+async def load_user(conn: aiosqlite.Connection, user_id: int) -> UserRow:
+    return await _load(conn, "users", user_id, UserRow.of)
+
+
+async def _load(conn: aiosqlite.Connection, table: str, key: int, of: Callable[[Any], T]) -> T:
+    row = await one(conn, f"SELECT * FROM {table} WHERE id = ?", (key,))
+    if row is None:
+        raise NotFound(f"no {table[:-1]} {key}")
+    return of(row)
+
+
+# Tables and seats --------------------------------------------------------------------------
+
+
+async def load_table(conn: aiosqlite.Connection, table_id: int) -> TableRow:
+    tables = await load_tables(conn, "id = ?", (table_id,))
+    if not tables:
+        raise NotFound(f"no table {table_id}")
+    return tables[0]
+
+
+async def load_tables(
+    conn: aiosqlite.Connection, where: str, params: tuple[Any, ...]
+) -> list[TableRow]:
+    """Tables matching ``where`` (SQL from code) with their seats, by id."""
+    rows = list(await conn.execute_fetchall(
+        f"SELECT * FROM game_tables WHERE {where} ORDER BY id", params))
+    seats: dict[int, list[SeatRow]] = {row["id"]: [] for row in rows}
+    seat_rows = await conn.execute_fetchall(
+        f"SELECT s.* FROM seats s JOIN game_tables t ON t.id = s.table_id WHERE {where} "
+        "ORDER BY s.table_id, s.seat", params)
+    for s in seat_rows:
+        seats[s["table_id"]].append(SeatRow(s["seat"], s["user_id"], s["panel_message_id"]))
+    return [TableRow.of(row, tuple(seats[row["id"]])) for row in rows]
+
+
+async def open_tables(conn: aiosqlite.Connection) -> list[TableRow]:
+    return await load_tables(conn, f"status IN {_OPEN}", ())
+
+
+async def open_table_id(conn: aiosqlite.Connection, chat_id: int) -> int | None:
+    row = await one(conn, f"SELECT id FROM game_tables WHERE chat_id = ? AND status IN {_OPEN}",
+                    (chat_id,))
+    return None if row is None else row["id"]
+
+
+async def refuse_second_table(conn: aiosqlite.Connection, chat_id: int) -> None:
+    existing = await open_table_id(conn, chat_id)
+    if existing is not None:
+        raise TableExists(chat_id, existing)
+
+
+async def table_in(conn: aiosqlite.Connection, table_id: int, *statuses: str) -> TableRow:
+    """The table, if its status is one of ``statuses``; WrongStatus otherwise."""
+    table = await load_table(conn, table_id)
+    if table.status not in statuses:
+        raise WrongStatus(f"table {table_id} is {table.status}, not {' or '.join(statuses)}")
+    return table
