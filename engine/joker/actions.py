@@ -118,8 +118,8 @@ def _parse_play(parts: list[str]) -> Play:
         return Play(card)
     declaration = parts[1].strip().lower() if len(parts) > 1 else ""
     if declaration not in DECLARATIONS or len(parts) > 3:
-        raise _bad("a joker is played as play:JK:high or play:JK:low (with a suit when led, "
-                   "play:JK:high:H), or at face value as play:JK:face:6S or play:JK:face:6C")
+        raise _bad("a joker play needs its declaration: high or low, with a suit when led, "
+                   "or face with 6S or 6C (play:JK:high:H, play:JK:low, play:JK:face:6S)")
     if declaration == "face":
         return Play(JOKER, "face", _six(parts[2] if len(parts) == 3 else "").suit)
     return Play(JOKER, declaration, _suit(parts[2]) if len(parts) == 3 else None)
