@@ -129,3 +129,20 @@ def test_sheet_text(name: str) -> None:
     for player, balance in zip(record["players"], settlement, strict=True):
         row = next(line for line in text.splitlines() if line.startswith(player))
         assert row.split()[-1] == f"{balance:+}"
+
+
+def test_sheet_text_of_an_unfinished_game(tmp_path: Path) -> None:
+    record = json.loads((RECORDS / "preferans_leningrad.json").read_text())
+    record["deals"] = record["deals"][:2]
+    record["deals"][1]["actions"] = record["deals"][1]["actions"][:2]  # mid-auction
+    path = tmp_path / "unfinished.json"
+    path.write_text(json.dumps(record))
+    lines = _run("sheet", str(path)).splitlines()
+    assert lines[0] == "Preferans, Leningrad, 3 players, pool 4: 1 deal scored, in progress"
+    assert lines[1] == "Raspasy state 2: bidding opens at 7♠"
+    assert lines[-1] == "(a deal is in progress; it is not on the sheet yet)"
+    # early stop after E16-like raspasy 5-0-5: M' 10 + 8, −4 + 8, 10 + 8 (μ 40/3)
+    assert [line.split()[-1] for line in lines[4:7]] == ["-46.67", "+93.33", "-46.67"]
+    doc = json.loads(_run("replay", str(path)))
+    assert doc["complete"] is False and doc["deals"][1]["kind"] == "unfinished"
+    assert doc["settlement"] == [-46.67, 93.33, -46.67]
