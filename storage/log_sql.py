@@ -97,15 +97,16 @@ async def store_result(
         return
     users = {row["seat"]: row["user_id"] for row in await conn.execute_fetchall(
         "SELECT seat, user_id FROM seats WHERE table_id = ?", (table_id,))}
-    robots = {row["seat"] for row in await conn.execute_fetchall(
-        "SELECT DISTINCT seat FROM log_entries WHERE table_id = ? AND deal_no = ? AND robot = 1",
+    robots = {row["user_id"] for row in await conn.execute_fetchall(
+        "SELECT DISTINCT user_id FROM log_entries WHERE table_id = ? AND deal_no = ? AND robot = 1",
         (table_id, deal_no))}
     await conn.executemany(
         "INSERT INTO deal_stats (table_id, deal_no, seat, user_id, game, kind, role, contract,"
         " level, made, tricks, won, lost, robot) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [(table_id, deal_no, line.seat, users.get(line.seat), game, line.kind, line.role,
           line.contract, line.level, None if line.made is None else int(line.made), line.tricks,
-          line.won, line.lost, int(line.seat in robots)) for line in lines],
+          line.won, line.lost, int(users.get(line.seat) in robots - {None}))
+         for line in lines],
     )
 
 

@@ -36,6 +36,8 @@ class Entry:
 
     ``payload`` of a deal is the record's deal object without ``actions``; of
     an action, the record's action object (``{"seat": 1, "bid": "6S"}``).
+    ``user_id`` is the user who chose the action (in open play, the whister
+    who plays the passer's cards), with ``robot`` set when a robot chose for them.
     """
 
     kind: Literal["deal", "action"]

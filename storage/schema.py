@@ -106,7 +106,7 @@ _V1 = (
         tricks INTEGER,
         won REAL NOT NULL,
         lost REAL NOT NULL,
-        robot INTEGER NOT NULL,
+        robot INTEGER NOT NULL,  -- a robot chose an action for this seat's user in the deal
         PRIMARY KEY (table_id, deal_no, seat),
         FOREIGN KEY (table_id, deal_no) REFERENCES deal_results(table_id, deal_no)
     ) WITHOUT ROWID""",

@@ -372,6 +372,9 @@ class Storage:
 
         async def store(conn: aiosqlite.Connection) -> TableRow:
             await sql.save_chat(conn, chat_id, {})
+            for user_id in users:
+                if user_id is not None:
+                    await sql.load_user(conn, user_id)
             if not match.over:
                 await sql.refuse_second_table(conn, chat_id)
             now = time.time()

@@ -1,0 +1,60 @@
+"""Opening a database: migrations, durable settings, and refusing a newer schema."""
+
+import sqlite3
+
+import pytest
+
+from storage import SchemaTooNew, Storage
+from storage.schema import VERSION
+
+
+def _raw(path: str) -> sqlite3.Connection:
+    return sqlite3.connect(path, isolation_level=None)
+
+
+async def test_a_new_database_gets_the_current_schema_and_durable_settings(db_path: str) -> None:
+    store = await Storage.open(db_path)
+    conn = store._db.conn
+    assert (await conn.execute_fetchall("PRAGMA journal_mode"))[0][0] == "wal"
+    assert (await conn.execute_fetchall("PRAGMA synchronous"))[0][0] == 2  # FULL
+    assert (await conn.execute_fetchall("PRAGMA foreign_keys"))[0][0] == 1
+    assert (await conn.execute_fetchall("PRAGMA busy_timeout"))[0][0] > 0
+    await store.close()
+    with _raw(db_path) as raw:
+        assert raw.execute("SELECT version FROM schema_version").fetchall() == [(VERSION,)]
+
+
+async def test_reopening_keeps_data_and_runs_no_migration_twice(db_path: str) -> None:
+    async with await Storage.open(db_path) as store:
+        await store.save_chat(-5, language="ru")
+    async with await Storage.open(db_path) as store:
+        chat = await store.get_chat(-5)
+        assert chat is not None and chat.language == "ru"
+    with _raw(db_path) as raw:
+        assert raw.execute("SELECT COUNT(*) FROM schema_version").fetchone() == (VERSION,)
+
+
+async def test_a_newer_database_refuses_to_start_and_is_left_alone(db_path: str) -> None:
+    async with await Storage.open(db_path) as store:
+        await store.save_chat(-5)
+    with _raw(db_path) as raw:
+        raw.execute("INSERT INTO schema_version VALUES (?, 0)", (VERSION + 1,))
+    with pytest.raises(SchemaTooNew) as caught:
+        await Storage.open(db_path)
+    message = str(caught.value)
+    assert f"schema version {VERSION + 1}" in message
+    assert f"({VERSION})" in message and "upgrade cardtable" in message
+    with _raw(db_path) as raw:
+        assert raw.execute("SELECT MAX(version) FROM schema_version").fetchone() == (VERSION + 1,)
+        assert raw.execute("SELECT id FROM chats").fetchall() == [(-5,)]
+
+
+async def test_an_older_database_is_migrated_forward(db_path: str) -> None:
+    """A database at version 0 (only the version table) gets every migration in order."""
+    with _raw(db_path) as raw:
+        raw.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at REAL)")
+    async with await Storage.open(db_path) as store:
+        await store.save_user(1, display_name="Ann")
+    with _raw(db_path) as raw:
+        versions = [v for (v,) in raw.execute("SELECT version FROM schema_version ORDER BY 1")]
+        assert versions == list(range(1, VERSION + 1))

@@ -1,0 +1,133 @@
+"""History, /stats and /top answer from indexed rows what replaying the records says."""
+
+from collections import Counter, defaultdict
+
+import pytest
+
+from engine.records import replay
+from storage import Storage
+from storage.rows import ContractStats
+from tests.storage.play import play_deals, started_table
+
+CHAT = -77
+ROBOT = 4
+# (seed, rules, users): short Sochi pools so that games end; user 4 is a robot-played seat.
+GAMES = [
+    (1, {"variant": "sochi", "pool": 2}, [1, 2, 3]),
+    (2, {"variant": "rostov", "pool": 2}, [2, 3, ROBOT]),
+    (3, {"variant": "leningrad", "pool": 2}, [3, 1, 2]),
+    (4, {"variant": "sochi", "pool": 2, "players": 4}, [1, 2, 3, ROBOT]),
+    (5, {"variant": "sochi", "pool": 2}, [1, 3, 2]),
+]
+
+
+@pytest.fixture
+async def played(store: Storage) -> list[tuple[list[int], dict]]:
+    """The finished games in the chat: (users by seat, record), plus an unfinished one."""
+    games = []
+    for seed, rules, users in GAMES:
+        table = await started_table(store, CHAT, "preferans", rules, users)
+        robots = [users.index(ROBOT)] if ROBOT in users else []
+        match = await play_deals(store, table, None, seed, deals=80, robot_seats=robots)
+        assert match.over
+        games.append((users, match.record()))
+    table = await started_table(store, CHAT, "preferans", {}, [1, 2, 3])
+    await play_deals(store, table, None, seed=9, deals=2)  # unfinished: deals count, no result
+    return games
+
+
+def _expected(games: list[tuple[list[int], dict]], extra: list[int], extra_deals: list[dict]):
+    """Per-user figures computed from the replay outputs alone."""
+    per_user: dict[int, dict] = defaultdict(lambda: {
+        "games": 0, "first": 0, "balance": 0.0, "deals": 0, "robot": 0, "won": 0, "lost": 0,
+        "levels": defaultdict(Counter), "misers": Counter()})
+    outputs = [(users, replay(record).report()) for users, record in games]
+    outputs.append((extra, {"deals": extra_deals, "settlement": None}))
+    for users, report in outputs:
+        settlement = report["settlement"]
+        for seat, user in enumerate(users):
+            u = per_user[user]
+            if settlement is not None:
+                u["games"] += 1
+                u["balance"] += settlement[seat]
+                u["first"] += settlement[seat] == max(settlement)
+            for deal in report["deals"]:
+                u["deals"] += 1
+                u["robot"] += user == ROBOT and not (len(users) == 4 and deal["dealer"] == seat)
+                whists = deal["entries"]["whists"]
+                u["won"] += sum(whists[seat])
+                u["lost"] += sum(row[seat] for row in whists)
+                if deal["declarer"] != seat:
+                    continue
+                # Independent of how storage decides: a failed contract or miser is
+                # written on the declarer's mountain, a made one never is.
+                outcome = "failed" if deal["entries"]["mountain"][seat] > 0 else "made"
+                if deal["kind"] == "miser":
+                    u["misers"][outcome] += 1
+                else:
+                    u["levels"][int(deal["contract"].rstrip("SCDHNT"))][outcome] += 1
+    return per_user
+
+
+async def test_user_stats_match_the_records(store: Storage, played: list) -> None:
+    table = await store.open_table(CHAT)
+    assert table is not None
+    unfinished = replay(await store.export_record(table.id)).report()["deals"]
+    finished_deals = [d for d in unfinished if d["kind"] != "unfinished"]
+    expected = _expected(played, [1, 2, 3], finished_deals)
+    seen_misers = seen_failures = 0
+    for user, want in expected.items():
+        [stats] = await store.user_stats(user)
+        assert stats.game == "preferans"
+        assert (stats.games, stats.first_places, stats.deals, stats.robot_deals) == (
+            want["games"], want["first"], want["deals"], want["robot"])
+        assert stats.balance == pytest.approx(want["balance"])
+        assert (stats.won, stats.lost) == (want["won"], want["lost"])
+        assert stats.contracts == {
+            level: ContractStats(c["made"] + c["failed"], c["made"], c["failed"])
+            for level, c in want["levels"].items()}
+        m = want["misers"]
+        assert stats.misers == ContractStats(m["made"] + m["failed"], m["made"], m["failed"])
+        seen_misers += stats.misers.declared
+        seen_failures += sum(c.failed for c in stats.contracts.values())
+    assert seen_misers and seen_failures  # the sample exercises both outcomes
+    assert await store.user_stats(1, "joker") == []
+    assert await store.user_stats(999) == []
+
+
+async def test_leaderboard_ranks_by_settled_whists_per_game(store: Storage, played: list) -> None:
+    totals: dict[int, list[float]] = defaultdict(list)
+    for users, record in played:
+        for seat, balance in enumerate(replay(record).report()["settlement"]):
+            totals[users[seat]].append(balance)
+    for min_games in (1, 3, 5):
+        board = await store.leaderboard(CHAT, "preferans", min_games=min_games)
+        want = sorted(((sum(b) / len(b), user) for user, b in totals.items()
+                       if len(b) >= min_games), key=lambda t: -t[0])
+        assert [row.user_id for row in board] == [user for _, user in want]
+        for row, (per_game, user) in zip(board, want, strict=True):
+            assert row.games == len(totals[user]) and row.per_game == pytest.approx(per_game)
+            assert row.name == f"U{user}"
+    assert await store.leaderboard(CHAT, "joker", min_games=1) == []
+    assert len(await store.leaderboard(CHAT, "preferans", min_games=1, limit=2)) == 2
+
+
+async def test_history_of_the_chat(store: Storage, played: list) -> None:
+    games = await store.recent_games(CHAT, limit=3)
+    assert len(games) == 3 and all(g.status == "finished" for g in games)
+    newest_first = list(reversed(played))[:3]
+    for game, (users, record) in zip(games, newest_first, strict=True):
+        report = replay(record).report()
+        assert [r.user_id for r in game.results] == users
+        assert [r.balance for r in game.results] == report["settlement"]
+        assert [r.name for r in game.results] == record["players"]
+        assert game.deals == len(record["deals"])
+        best = max(report["settlement"])
+        assert [r.place == 1 for r in game.results] == [b == best for b in report["settlement"]]
+    deals = await store.recent_deals(CHAT, limit=5)
+    table = await store.open_table(CHAT)
+    assert table is not None
+    current = [d for d in replay(await store.export_record(table.id)).report()["deals"]
+               if d["kind"] != "unfinished"]
+    last_game = replay(played[-1][1]).report()["deals"]
+    assert [d.result for d in deals] == (list(reversed(current)) + list(reversed(last_game)))[:5]
