@@ -15,7 +15,8 @@ async def _users(store: Storage, *ids: int) -> None:
 async def test_chat_settings_are_created_changed_and_validated(store: Storage) -> None:
     chat = await store.save_chat(CHAT, language="ru", time_zone="Europe/Moscow",
                                  quiet_hours="23:00-08:00", table_defaults={"pool": 20})
-    assert (chat.language, chat.time_zone, chat.quiet_hours) == ("ru", "Europe/Moscow", "23:00-08:00")
+    assert (chat.language, chat.time_zone, chat.quiet_hours) == (
+        "ru", "Europe/Moscow", "23:00-08:00")
     assert chat.table_defaults == {"pool": 20}
     for bad in ({"time_zone": "Mars/Olympus"}, {"quiet_hours": "25:00-08:00"},
                 {"table_defaults": ["pool"]}):

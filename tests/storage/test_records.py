@@ -27,7 +27,8 @@ async def _round_trip(store: Storage, chat_id: int, record: dict) -> None:
     assert table.last_seq == expected.version and table.deal_count == len(expected.deals)
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(game=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000), deals=st.integers(0, 4))
 async def test_export_import_replay_round_trip(
     store: Storage, game: str, seed: int, deals: int
