@@ -53,6 +53,8 @@ class Scoresheet:
     def add(self, result: DealResult) -> dict[str, Any]:
         """Score a finished deal; returns its output object (records.md, "Replay output")."""
         n = self.rules.players
+        if self.complete:
+            raise ValueError("the game is over: every pool has reached the target")
         if result.players != n or len(result.tricks) != n:
             raise ValueError(f"a deal result for {result.players} players on a {n}-player sheet")
         if result.dealer != self.dealer or result.raspasy_state != self.state:

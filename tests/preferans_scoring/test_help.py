@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.preferans_scoring.helpers import A, B, C, D, entries, score, sheet
+from tests.preferans_scoring.helpers import A, B, C, D, entries, result, score, sheet
 
 
 def test_e21_help_two_players_sochi() -> None:
@@ -86,3 +86,17 @@ def test_game_ends_when_every_pool_reaches_the_target() -> None:
     score(s, declarer=C, contract="6S")
     assert s.complete
     assert s.report()["complete"] is True
+    before = s.report()
+    with pytest.raises(ValueError, match="the game is over"):
+        score(s, declarer=A, contract="6S")
+    assert s.report() == before and len(s.history) == 3
+
+
+def test_a_result_that_does_not_fit_the_sheet_changes_nothing() -> None:
+    s = sheet("leningrad")
+    wrong_dealer = result(s, "raspasy", tricks=(2, 3, 5))
+    score(s, "raspasy", tricks=(2, 3, 5))
+    before = s.report()
+    with pytest.raises(ValueError, match="expects seat 0, state 2"):
+        s.add(wrong_dealer)
+    assert s.report() == before and s.state == 2
