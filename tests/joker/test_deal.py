@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
 from engine.base import RecordError, WrongPhase
-from engine.cards import format_cards, joker_deck, parse_cards, shuffled, sorted_hand
+from engine.cards import ACE, format_cards, joker_deck, parse_cards, shuffled, sorted_hand
 from engine.joker import Rules, Scoresheet, State
+from engine.joker.policy import first_dealer
 from tests.joker.helpers import NAMES, context_at, make_state, run
 
 
@@ -147,3 +149,16 @@ def test_chooser_deal_takes_no_trump_card():
         State.new(rules, NAMES, context_at(rules, 8), deal=deal)
     state = State.new(rules, NAMES, context_at(rules, 8), deal={**deal, "trump_card": None})
     assert state.view(1)["hand"] == format_cards(sorted_hand(parse_cards(hands[1][:3])))
+
+
+def test_first_dealer_by_tuzovanie_is_the_first_to_receive_an_ace():
+    dealers = set()
+    for seed in range(40):
+        rng, copy = random.Random(seed), random.Random(seed)
+        dealer = first_dealer(Rules(), 1, rng)
+        pack = joker_deck()
+        copy.shuffle(pack)
+        first_ace = next(k for k, card in enumerate(pack) if card.rank == ACE)
+        assert dealer == (1 + first_ace) % 4
+        dealers.add(dealer)
+    assert dealers == {0, 1, 2, 3}

@@ -3,6 +3,7 @@ illegal actions change nothing, replay reproduces live play."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -93,6 +94,7 @@ def check_refusals(state, seat: int, legal: list[str], rng: random.Random) -> No
     for s in range(state.n):  # a seat sees its own cards (three before the trump choice)
         own = state.dealt[s][:3] if state.phase == "trump" else state.hands[s]
         assert sorted(state.view(s)["hand"]) == sorted(str(c) for c in own)
+        json.dumps(state.view(s))
 
 
 @settings(max_examples=60, deadline=None)
