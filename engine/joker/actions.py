@@ -220,6 +220,8 @@ def _decode_play(card_text: str, item: Mapping[str, Any]) -> Play:
         if not isinstance(extra, str):
             raise _bad(f"{'as' if joker == 'face' else 'suit'} must be a string, not {extra!r}")
         parts.append(extra)
+    if any(":" in part for part in parts):
+        raise _bad(f"a record names the card, declaration and suit in separate fields: {parts}")
     play = parse_action("play:" + ":".join(parts))
     assert isinstance(play, Play)
     return play

@@ -71,6 +71,7 @@ def test_malformed_text(text):
     ({"seat": 1, "play": "JK", "joker": "low", "suit": 3}, "must be a string"),
     ({"seat": 1, "play": 7}, "must be a string"),
     ({"seat": 1, "trump": "X"}, "not a suit"),
+    ({"seat": 1, "play": "JK:high:H"}, "separate fields"),
 ])
 def test_malformed_records(item, reason):
     with pytest.raises(MalformedAction) as err:
