@@ -48,6 +48,14 @@ async def play_one(
     store: Storage, table: TableRow, match: Match, rng: random.Random, robots: set[int]
 ) -> None:
     """One random legal action, stored with the deal's result and the settlement it ends."""
+    entry, result, settlement = random_step(table, match, rng, robots)
+    await store.append(table.id, match.version, entry, result=result, settlement=settlement)
+
+
+def random_step(
+    table: TableRow, match: Match, rng: random.Random, robots: set[int]
+) -> tuple[Entry, dict[str, Any] | None, list[float] | None]:
+    """Apply one random legal action; its log entry, and the result and settlement it ends."""
     state = match.state
     assert state is not None
     seat = state.to_act[0]
@@ -61,4 +69,4 @@ async def play_one(
             settlement = event.data["report"]["settlement"]
     entry = Entry.action(match.deals[-1]["actions"][-1], user_id=table.user_of(actor),
                          robot=actor in robots)
-    await store.append(table.id, match.version, entry, result=result, settlement=settlement)
+    return entry, result, settlement

@@ -1,0 +1,74 @@
+"""The crash test's writer: plays games into a database, printing each acknowledged entry.
+
+    python -m tests.storage.crash_writer DB ROUND
+
+Resumes the games already in the database (through ``Storage.restore``), keeps
+``GAMES`` of them going at once from one event loop and, after each append has
+returned (committed), prints ``[table_id, seq, kind, payload]`` as a JSON line.
+It runs until it is killed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sys
+
+from engine.match import Match
+from engine.records import new_match
+from storage import Entry, Storage
+from storage.rows import TableRow
+from tests.storage.play import random_step, started_table
+
+GAMES = 4
+RULES = {"variant": "sochi", "pool": 2}
+
+
+def acknowledge(table_id: int, seq: int, entry: Entry) -> None:
+    print(json.dumps([table_id, seq, entry.kind, entry.payload]), flush=True)
+
+
+async def play(store: Storage, table: TableRow, match: Match, rng: random.Random) -> None:
+    """Play this table to its end, then keep opening new ones in the same chat."""
+    while True:
+        if match.over or table.status == "finished":
+            table = await started_table(store, table.chat_id, "preferans", RULES, [1, 2, 3])
+            match = new_match(table.header())
+        result = settlement = None
+        if match.in_deal:
+            entry, result, settlement = random_step(table, match, rng, {2})
+        else:
+            match.start_deal(seed=rng.randrange(1 << 30))
+            entry = Entry.deal(match.deals[-1])
+        await store.append(table.id, match.version, entry, result=result, settlement=settlement)
+        acknowledge(table.id, match.version, entry)
+        if settlement is not None:
+            table = await store.get_table(table.id)
+
+
+async def main(path: str, round_no: int) -> None:
+    rng = random.Random(round_no)
+    store = await Storage.open(path)
+    for user_id in (1, 2, 3):
+        await store.save_user(user_id, display_name=f"U{user_id}")
+    report = await store.restore()
+    assert not report.failed, report.failed
+    players = []
+    for table_id, table in report.tables.items():
+        if table.status == "lobby":  # killed while seating: start that chat's table afresh
+            await store.set_status(table_id, "aborted")
+            table = await started_table(store, table.chat_id, "preferans", RULES, [1, 2, 3])
+            players.append((table, new_match(table.header())))
+        else:
+            players.append((table, report.matches[table_id]))
+    chats = {table.chat_id for table, _ in players}
+    for chat_id in range(-1, -GAMES - 1, -1):
+        if chat_id not in chats:
+            table = await started_table(store, chat_id, "preferans", RULES, [1, 2, 3])
+            players.append((table, new_match(table.header())))
+    await asyncio.gather(*(play(store, t, m, random.Random(rng.random())) for t, m in players))
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], int(sys.argv[2])))
