@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine import joker, preferans
+from engine import joker, preferans, seep
 from engine.base import GameSpec
 
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (preferans.SPEC, joker.SPEC)}
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (preferans.SPEC, joker.SPEC, seep.SPEC)}
 
 
 def get_game(name: object) -> GameSpec:

@@ -50,6 +50,8 @@ class Match:
         self.state = state
         self.deals.append({**state.deal_record(), "actions": []})
         self.version += 1
+        if state.finished:  # void from the start (Seep's redeal): scored at once, no actions
+            self._score()
         return state
 
     def apply(self, seat: int, action: str) -> list[Event]:
@@ -60,11 +62,17 @@ class Match:
         self.deals[-1]["actions"].append(self.spec.encode_action(seat, action))
         self.version += 1
         if self.state.finished:
-            output = self.sheet.add(self.state.result())
-            self.outputs.append(output)
-            events.append(Event("deal_scored", None, {"output": output}))
-            if self.over:
-                events.append(Event("game_over", None, {"report": self.report()}))
+            events += self._score()
+        return events
+
+    def _score(self) -> list[Event]:
+        """Score the finished deal in play on the sheet."""
+        assert self.state is not None
+        output = self.sheet.add(self.state.result())
+        self.outputs.append(output)
+        events = [Event("deal_scored", None, {"output": output})]
+        if self.over:
+            events.append(Event("game_over", None, {"report": self.report()}))
         return events
 
     def record(self) -> dict[str, Any]:

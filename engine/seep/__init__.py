@@ -1,0 +1,23 @@
+"""Seep: four players in two partnerships (or two players), houses, sweeps and bazzis."""
+
+from engine.base import GameSpec
+from engine.seep.notation import decode_action, encode_action
+from engine.seep.policy import first_dealer, random_action
+from engine.seep.rules import Rules
+from engine.seep.scoring import Scoresheet
+from engine.seep.sheet import sheet_text
+from engine.seep.state import State
+
+SPEC = GameSpec(
+    name="seep",
+    rules=Rules,
+    new_sheet=Scoresheet,
+    new_deal=State.new,
+    encode_action=encode_action,
+    decode_action=decode_action,
+    random_action=random_action,
+    first_dealer=first_dealer,
+    sheet_text=sheet_text,
+)
+
+__all__ = ["SPEC", "Rules", "Scoresheet", "State"]
