@@ -6,11 +6,13 @@ WAL is only synced at checkpoints); FULL syncs the WAL at every commit, so an
 acknowledged action is on disk. Group commit pays for that sync once per batch.
 
 Group commit: every write is an operation queued for the one writer task. The
-writer takes everything queued, runs each operation in its own savepoint inside
-one transaction, commits once, and only then answers the callers. An
-operation that fails is rolled back alone; the others commit. Nothing waits for
-a timer: an idle database commits a lone write at once, and writes that arrive
-while a commit is syncing form the next batch.
+writer takes everything queued, runs the operations in one transaction,
+commits once, and only then answers the callers. If one fails, the batch is
+rolled back and run again with each operation in its own savepoint, so that
+the failing one alone is refused and the others commit (operations only touch
+the database, so running one twice is harmless). Nothing waits for a timer:
+an idle database commits a lone write at once, and writes that arrive while a
+commit is syncing form the next batch.
 
 Reads take the same lock, so they never see a batch that is not committed.
 """
@@ -94,25 +96,13 @@ class Database:
             self._writer = None
 
     async def _commit(self, batch: list[tuple[Operation, asyncio.Future[Any]]]) -> None:
-        conn = self.conn
-        outcomes: list[tuple[asyncio.Future[Any], bool, Any]] = []
         try:
-            await conn.execute("BEGIN IMMEDIATE")
-            for operation, future in batch:
-                await conn.execute("SAVEPOINT op")
-                try:
-                    result = await operation(conn)
-                except Exception as exc:
-                    await conn.execute("ROLLBACK TO op")
-                    await conn.execute("RELEASE op")
-                    outcomes.append((future, False, exc))
-                else:
-                    await conn.execute("RELEASE op")
-                    outcomes.append((future, True, result))
-            await conn.execute("COMMIT")
+            outcomes = await self._transaction(batch, isolated=False)
+            if outcomes is None:  # one operation failed: redo the batch, each one isolated
+                outcomes = await self._transaction(batch, isolated=True)
         except BaseException as exc:
-            if conn.in_transaction:
-                await conn.execute("ROLLBACK")
+            if self.conn.in_transaction:
+                await self.conn.execute("ROLLBACK")
             for _, future in batch:
                 if not future.done():
                     future.set_exception(exc if isinstance(exc, Exception) else StorageError(
@@ -127,6 +117,36 @@ class Database:
                 future.set_result(value)
             else:
                 future.set_exception(value)
+
+    async def _transaction(
+        self, batch: list[tuple[Operation, asyncio.Future[Any]]], *, isolated: bool
+    ) -> list[tuple[asyncio.Future[Any], bool, Any]] | None:
+        """Run the batch in one transaction and commit it.
+
+        Not isolated (the usual case, nothing fails): no savepoints; the first
+        failure rolls everything back and returns None. Isolated: each
+        operation in a savepoint, a failure rolls back that operation alone.
+        """
+        conn = self.conn
+        outcomes: list[tuple[asyncio.Future[Any], bool, Any]] = []
+        await conn.execute("BEGIN IMMEDIATE")
+        for operation, future in batch:
+            if isolated:
+                await conn.execute("SAVEPOINT op")
+            try:
+                result = await operation(conn)
+            except Exception as exc:
+                if not isolated:
+                    await conn.execute("ROLLBACK")
+                    return None
+                await conn.execute("ROLLBACK TO op")
+                outcomes.append((future, False, exc))
+            else:
+                outcomes.append((future, True, result))
+            if isolated:
+                await conn.execute("RELEASE op")
+        await conn.execute("COMMIT")
+        return outcomes
 
 
 async def _pragma(conn: aiosqlite.Connection, setting: str) -> Any:

@@ -1,0 +1,143 @@
+"""Storage: durable appends/s (a commit per action, and group commit), restore time and memory.
+
+The restore is measured in a fresh process (``python -m bench.storage_bench restore DB``)
+so that its resident memory is the restored games' and nothing else's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.figures import Figure
+from engine.__main__ import play_random
+from engine.games import GAMES
+from engine.records import new_match
+from storage import Storage
+from storage.record_log import entries_of
+from storage.rows import TableRow
+
+# Deals dealt so far in an active game, per game: a random count up to this (the last
+# one cut at a random action, as a game in progress is).
+MAX_DEALS = {"preferans": 6, "joker": 12, "seep": 6}
+
+
+def active_record(game: str, seed: int) -> dict[str, Any]:
+    """A record of a game in progress: some deals played, the last one cut short."""
+    rng = random.Random(seed)
+    record = play_random(game, seed, rng.randint(1, MAX_DEALS.get(game, 6)), play=True)
+    last = record["deals"][-1]
+    last["actions"] = last["actions"][: rng.randrange(len(last["actions"]) + 1)]
+    return record
+
+
+async def _table(store: Storage, chat_id: int, record: dict[str, Any]) -> TableRow:
+    """A started table whose players and rules are the record's (user ids from the chat id)."""
+    seats = len(record["players"])
+    users = [chat_id * 10 - seat for seat in range(seats)]
+    for user in users:
+        await store.save_user(user, display_name=f"U{user}")
+    table = await store.create_table(chat_id, record["game"], creator_id=users[0],
+                                     rules=new_match(record).rules.to_dict(), seat_count=seats)
+    for user in users:
+        await store.seat_user(table.id, user)
+    return await store.start_game(table.id)
+
+
+async def _append_all(store: Storage, table: TableRow, record: dict[str, Any], count: int) -> int:
+    """Append the record's first ``count`` entries one by one, each awaited (committed)."""
+    entries = entries_of(record)[:count]
+    for seq, entry in enumerate(entries, start=1):
+        await store.append(table.id, seq, entry)
+    return len(entries)
+
+
+async def _appends_per_second(path: str, games: int, per_game: int) -> float:
+    """``games`` games appending at once, each its entries in order; appends/s overall."""
+    game_names = sorted(GAMES)
+    records = [play_random(game_names[g % len(game_names)], g, 40, play=True)
+               for g in range(games)]
+    async with await Storage.open(path) as store:
+        tables = [await _table(store, -1 - g, record) for g, record in enumerate(records)]
+        start = time.perf_counter()
+        counts = await asyncio.gather(*(_append_all(store, t, r, per_game)
+                                        for t, r in zip(tables, records, strict=True)))
+        return sum(counts) / (time.perf_counter() - start)
+
+
+async def _populate(path: str, records: list[dict[str, Any]]) -> None:
+    """Import the records as active games, 200 at a time, each in its own chat."""
+    async with await Storage.open(path) as store:
+        for start in range(0, len(records), 200):
+            await asyncio.gather(*(store.import_record(-1 - n, records[n])
+                                   for n in range(start, min(len(records), start + 200))))
+
+
+def _memory_mb() -> dict[str, float]:
+    status = Path("/proc/self/status").read_text()
+    fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+    return {key: int(fields[key].split()[0]) / 1024 for key in ("VmRSS", "VmHWM")}
+
+
+async def _restore(path: str) -> dict[str, Any]:
+    before = _memory_mb()
+    start = time.perf_counter()
+    async with await Storage.open(path) as store:
+        report = await store.restore()
+    seconds = time.perf_counter() - start
+    after = _memory_mb()
+    kinds: dict[str, int] = {}
+    for match in report.matches.values():
+        kinds[match.spec.name] = kinds.get(match.spec.name, 0) + 1
+    return {"seconds": seconds, "games": len(report.matches), "failed": len(report.failed),
+            "kinds": kinds, "rss_before": before["VmRSS"], "rss_after": after["VmRSS"],
+            "peak": after["VmHWM"]}
+
+
+def run(quick: bool) -> list[Figure]:
+    games = 1_000 if quick else 10_000
+    with tempfile.TemporaryDirectory(prefix="storage_bench") as tmp:
+        single = asyncio.run(_appends_per_second(f"{tmp}/one.db", 1, 150 if quick else 600))
+        grouped = asyncio.run(_appends_per_second(f"{tmp}/group.db", 100, 10 if quick else 40))
+        path = f"{tmp}/restore.db"
+        names = sorted(GAMES)
+        distinct = [active_record(names[g % len(names)], g) for g in range(min(games, 1_000))]
+        records = [distinct[g % len(distinct)] for g in range(games)]
+        entries = sum(len(entries_of(record)) for record in records)
+        start = time.perf_counter()
+        asyncio.run(_populate(path, records))
+        populate = time.perf_counter() - start
+        del records, distinct
+        size = Path(path).stat().st_size / 2**20
+        child = subprocess.run([sys.executable, "-m", "bench.storage_bench", "restore", path],
+                               check=True, capture_output=True, text=True)
+        restored = json.loads(child.stdout)
+    kinds = ", ".join(f"{n} {k}" for k, n in sorted(restored["kinds"].items()))
+    note = f"{kinds}; {entries:,} log entries; {size:,.0f} MB file"
+    return [
+        Figure("storage", "durable appends/s, a commit per action", single, "appends/s",
+               "one game, each append awaited; WAL, synchronous=FULL"),
+        Figure("storage", "durable appends/s, group commit, 100 games", grouped, "appends/s",
+               "100 games appending at once from one event loop"),
+        Figure("storage", f"import of {games:,} active games", games / populate, "games/s",
+               "replay to validate, then one executemany per log; 1,000 distinct records"),
+        Figure("storage", f"restore of {games:,} active games", restored["seconds"], "s",
+               f"open, read every log, replay; {restored['failed']} failed; {note}"),
+        Figure("storage", f"resident memory after restoring {games:,} games",
+               restored["rss_after"], "MB",
+               f"{restored['rss_before']:.0f} MB before; peak {restored['peak']:.0f} MB"),
+    ]
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["restore"] and len(sys.argv) == 3:
+        print(json.dumps(asyncio.run(_restore(sys.argv[2]))))
+    else:
+        sys.exit("usage: python -m bench.storage_bench restore DB")
