@@ -3,7 +3,7 @@
     python -m engine replay FILE|-
     python -m engine sheet FILE|-
     python -m engine settle FILE|-
-    python -m engine deal --game preferans --seed N [--play random] [--deals K]
+    python -m engine deal --game preferans --seed N [--play random] [--deals K] [--rules JSON]
 """
 
 from __future__ import annotations
@@ -12,9 +12,10 @@ import argparse
 import json
 import random
 import sys
+from collections.abc import Mapping
 from typing import Any
 
-from engine.base import RecordError
+from engine.base import RecordError, RulesError
 from engine.games import GAMES, get_game
 from engine.match import Match
 from engine.records import parse_json, replay
@@ -30,10 +31,11 @@ def _read(path: str) -> dict[str, Any]:
         raise RecordError(f"cannot read {path}: {exc.strerror}") from None
 
 
-def play_random(game: str, seed: int, deals: int, *, play: bool) -> dict[str, Any]:
+def play_random(game: str, seed: int, deals: int, *, play: bool,
+                rules_data: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """A record of ``deals`` deals dealt from ``seed``; played by random legal choices if asked."""
     spec = get_game(game)
-    rules = spec.rules.from_dict({})
+    rules = spec.rules.from_dict(rules_data)
     rng = random.Random(f"{seed}/play")
     players = [f"P{i + 1}" for i in range(rules.players)]
     match = Match(spec, rules, players, spec.first_dealer(rules, 0, rng))
@@ -64,10 +66,13 @@ def main(argv: list[str] | None = None) -> int:
     deal.add_argument("--seed", required=True, type=int)
     deal.add_argument("--play", choices=["random"])
     deal.add_argument("--deals", type=int, default=1)
+    deal.add_argument("--rules", default="{}",
+                      help='rules options as a JSON object, e.g. \'{"players": 4}\'')
     args = parser.parse_args(argv)
     try:
         if args.command == "deal":
-            doc: Any = play_random(args.game, args.seed, args.deals, play=args.play == "random")
+            doc: Any = play_random(args.game, args.seed, args.deals, play=args.play == "random",
+                                   rules_data=parse_json(args.rules))
         elif args.command == "settle":
             sheet = _read(args.file)
             spec = get_game(sheet.get("game"))
@@ -80,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(match.spec.sheet_text(match))
                 return 0
             doc = match.report()
-    except (RecordError, KeyError) as exc:
+    except (RecordError, RulesError, KeyError) as exc:
         message = exc.args[0] if isinstance(exc, KeyError) else str(exc)
         print(f"error: {message}", file=sys.stderr)
         return 2
