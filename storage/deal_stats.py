@@ -5,7 +5,7 @@ The output objects are data documented in records.md and the rules specs
 One line per seat:
 
 - ``kind``: the deal's kind (Preferans ``game``/``miser``/``raspasy``/``walkaway``;
-  ``deal`` for Seep and Joker);
+  ``deal`` for Seep and Joker); a Seep redeal has no lines (nothing was played);
 - ``role``: ``declarer``, ``defender``, ``out`` (the 4-player Preferans dealer),
   ``raspasy``, ``bidder`` (Seep) or ``player``;
 - ``contract``/``level``: what the seat undertook (a Preferans declarer's
@@ -78,15 +78,16 @@ def _preferans(seats: int, result: Mapping[str, Any]) -> list[SeatLine]:
 
 
 def _seep(seats: int, result: Mapping[str, Any]) -> list[SeatLine]:
-    score: Sequence[float] = result.get("score") or (0, 0)
-    bid = result.get("bid")
+    bid = result["bid"]
+    if bid is None:  # a redeal (no card of 9 or more): nothing was played
+        return []
+    score: Sequence[float] = result["score"]
     lines = []
     for s in range(seats):
         team = s % 2  # NS = seats 0 and 2, EW = 1 and 3 (seep.md section 3)
-        bidder = s == result.get("bidder") and bid is not None
+        bidder = s == result["bidder"]
         lines.append(SeatLine(
-            seat=s, kind="redeal" if result.get("redeal") else "deal",
-            role="bidder" if bidder else "player",
+            seat=s, kind="deal", role="bidder" if bidder else "player",
             contract=str(bid) if bidder else None, level=bid if bidder else None,
             won=score[team], lost=score[1 - team],
         ))

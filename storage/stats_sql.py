@@ -8,6 +8,10 @@ import aiosqlite
 
 from storage.rows import ContractStats, DealRow, GameRow, LeaderRow, PlayerResult, UserStats
 
+# Declared, made and failed undertakings of deal_stats rows (made is NULL where not judged).
+_OUTCOMES = ("COUNT(*) AS n, COALESCE(SUM(made = 1), 0) AS made,"
+             " COALESCE(SUM(made = 0), 0) AS failed")
+
 
 async def recent_deals(conn: aiosqlite.Connection, chat_id: int, limit: int) -> list[DealRow]:
     rows = await conn.execute_fetchall(
@@ -50,14 +54,14 @@ async def user_stats(conn: aiosqlite.Connection, user_id: int, game: str | None)
         f" SUM(lost) AS lost FROM deal_stats WHERE user_id = ?{only} GROUP BY game", params)}
     contracts: dict[str, dict[int, ContractStats]] = {}
     for row in await conn.execute_fetchall(
-        "SELECT game, level, COUNT(*) AS n, SUM(made = 1) AS made, SUM(made = 0) AS failed"
+        f"SELECT game, level, {_OUTCOMES}"
         f" FROM deal_stats WHERE user_id = ?{only} AND level IS NOT NULL"
         " GROUP BY game, level ORDER BY game, level", params):
         contracts.setdefault(row["game"], {})[row["level"]] = ContractStats(
             row["n"], row["made"], row["failed"])
     misers = {row["game"]: ContractStats(row["n"], row["made"], row["failed"])
               for row in await conn.execute_fetchall(
-        "SELECT game, COUNT(*) AS n, SUM(made = 1) AS made, SUM(made = 0) AS failed"
+        f"SELECT game, {_OUTCOMES}"
         f" FROM deal_stats WHERE user_id = ?{only} AND role = 'declarer' AND kind = 'miser'"
         " GROUP BY game", params)}
     only_t = "" if game is None else " AND t.game = ?"

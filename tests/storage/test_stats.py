@@ -131,3 +131,32 @@ async def test_history_of_the_chat(store: Storage, played: list) -> None:
                if d["kind"] != "unfinished"]
     last_game = replay(played[-1][1]).report()["deals"]
     assert [d.result for d in deals] == (list(reversed(current)) + list(reversed(last_game)))[:5]
+
+
+@pytest.mark.parametrize("game", ["joker", "seep"])
+async def test_other_games_stats_come_from_their_outputs(
+    store: Storage, game: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    users = [11, 12, 13, 14]
+    table = await started_table(store, -5, game, {}, users)
+    match = await play_deals(store, table, None, seed=6, deals=8)
+    assert "no statistics" not in caplog.text  # every output was understood
+    outputs = match.report()["deals"]
+    for seat, user in enumerate(users):
+        [stats] = await store.user_stats(user, game)
+        if game == "joker":
+            points = [d["points"][seat] for d in outputs]
+            made = Counter((d["bids"][seat], d["bids"][seat] == d["tricks"][seat]) for d in outputs)
+            assert stats.deals == len(outputs)
+            assert (stats.won, stats.lost) == (sum(p for p in points if p > 0),
+                                               -sum(p for p in points if p < 0))
+        else:
+            played = [d for d in outputs if d["bid"] is not None]
+            assert stats.deals == len(played)
+            assert (stats.won, stats.lost) == (sum(d["score"][seat % 2] for d in played),
+                                               sum(d["score"][1 - seat % 2] for d in played))
+            made = Counter((d["bid"], None) for d in played if d["bidder"] == seat)
+        levels = {level for level, _ in made}
+        assert stats.contracts == {level: ContractStats(
+            sum(n for (lv, _), n in made.items() if lv == level), made[level, True],
+            made[level, False]) for level in levels}
