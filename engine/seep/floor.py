@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card
-from engine.seep.values import order, ordered, total, value
+from engine.seep.values import display, ordered, total, value
 
 HOUSE_VALUES = range(9, 14)
 MAX_SUM = 13
@@ -164,8 +164,6 @@ def partition(cards: Iterable[Card], target: int) -> list[tuple[Card, ...]] | No
 def group_sum_error(groups: Iterable[Iterable[Card]], target: int) -> str | None:
     """Why the groups do not each sum to ``target``; None when they do."""
     for group in groups:
-        cards = sorted(group, key=order)
-        if total(cards) != target:
-            text = "+".join(str(c) for c in cards)
-            return f"{text} sums to {total(cards)}, not {target}"
+        if total(group) != target:
+            return f"{display(group)} sums to {total(group)}, not {target}"
     return None

@@ -210,18 +210,18 @@ def _holding_error(turn: Turn, move: Move) -> ActionError | None:
 
 def diagnose(turn: Turn, move: Move) -> ActionError:
     """Why a move that is not among the legal moves is refused."""
-    floor = turn.floor
+    floor, played = turn.floor, move.card.display
     if move.card not in turn.hand:
-        return IllegalAction("not_in_hand", f"you do not hold {move.card}", card=str(move.card))
+        return IllegalAction("not_in_hand", f"you do not hold {played}", card=str(move.card))
     for card in ordered(move.with_ | move.cards):
         if card not in floor.loose:
             house = floor.house_of(card)
             if house is None:
-                return IllegalAction("not_on_floor", f"{card} is not a loose card on the floor",
-                                     card=str(card))
-            return IllegalAction("part_of_house", f"{card} lies in the house of {house.value}: "
-                                 "a house is taken only whole, by a card of its value",
-                                 card=str(card), value=house.value)
+                return IllegalAction("not_on_floor", f"{card.display} is not a loose card on "
+                                     "the floor", card=str(card))
+            return IllegalAction("part_of_house", f"{card.display} lies in the house of "
+                                 f"{house.value}: a house is taken only whole, by a card of "
+                                 "its value", card=str(card), value=house.value)
     error = rule_error(turn, move)
     if error is not None:
         return error
@@ -230,10 +230,10 @@ def diagnose(turn: Turn, move: Move) -> ActionError:
     if move.kind in (CAPTURE, THROW):
         caps = capture_sets(turn, v)
         if move.kind == THROW and caps:
-            return IllegalAction("can_capture", f"{move.card} can capture, so it may not be "
-                                 "thrown", card=str(move.card))
+            return IllegalAction("can_capture", f"{played} can capture, so it may not be thrown",
+                                 card=str(move.card))
         if move.kind == CAPTURE and not caps:
-            return IllegalAction("nothing_to_capture", f"{move.card} captures nothing here",
+            return IllegalAction("nothing_to_capture", f"{played} captures nothing here",
                                  card=str(move.card))
         if move.kind == CAPTURE and given not in caps:
             return _capture_error(turn, v, given)

@@ -126,7 +126,8 @@ def _check_distinct(w: Written) -> None:
     named = [*([w.card] if w.card else []), *w.with_, *(c for g in w.groups for c in g)]
     for card in named:
         if named.count(card) > 1:
-            raise MalformedAction("card_twice", f"{card} is named twice", card=str(card))
+            raise MalformedAction("card_twice", f"{card.display} is named twice",
+                                  card=str(card))
 
 
 def format_action(w: Written) -> str:
@@ -180,8 +181,8 @@ def _unmask(text: str) -> list[Card]:
 def _regroup(cards: list[Card], target: int) -> tuple[tuple[Card, ...], ...]:
     groups = partition(cards, target)
     if groups is None:
-        raise IllegalAction("bad_sum", f"{'+'.join(map(str, cards))} cannot be split into "
-                            f"groups of {target}", value=target)
+        raise IllegalAction("bad_sum", f"{display(cards)} cannot be split into groups of "
+                            f"{target}", value=target)
     return tuple(groups)
 
 
