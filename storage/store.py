@@ -2,6 +2,21 @@
 
 Games are known here only as record data (records.md); engines are rebuilt
 through the engine's public record API (``engine.records``).
+
+How the bot uses it:
+
+- start-up: ``Storage.open(path)``, then ``restore()`` before taking updates
+  (it reads under the connection's lock, so writes wait until it is done);
+  tables in ``report.failed`` are marked and stay out of play;
+- lobby: ``create_table``, ``seat_user``/``unseat_user``, ``update_lobby``,
+  ``start_game``; then ``new_match(table.header())`` in the bot;
+- each deal and action, under the table's lock: change the match, then
+  ``append(table.id, match.version, Entry.deal(match.deals[-1]))`` or
+  ``append(..., Entry.action(match.deals[-1]["actions"][-1], user_id=...),
+  result=<deal_scored output>, settlement=<game_over settlement>)``, and only
+  then announce it. If ``append`` raises anything, the in-memory match is
+  ahead of the log: rebuild it with ``load_match(table.id)``;
+- an agreed early stop: ``finish_game(table.id, match.report()["settlement"])``.
 """
 
 from __future__ import annotations
@@ -340,6 +355,7 @@ class Storage:
         DuplicateSeq, a larger one SeqGap; nothing is written then. With the
         action that ends a deal pass ``result`` (the deal's output object), with
         the one that ends the game also ``settlement``: they commit together.
+        If the caller is cancelled while waiting, the entry may still commit.
         """
         await self._db.write(
             lambda conn: log_sql.append(conn, table_id, seq, entry, result, settlement))
@@ -381,9 +397,10 @@ class Storage:
             cursor = await conn.execute(
                 "INSERT INTO game_tables (chat_id, game, rules, seat_count, players, status,"
                 " creator_id, created_at, updated_at, started_at)"
-                " VALUES (?, ?, ?, ?, ?, 'paused', ?, ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (chat_id, match.spec.name, dumps(canonical["rules"]), seats,
-                 dumps(canonical["players"]), creator_id, now, now, now),
+                 dumps(canonical["players"]), "finished" if match.over else "paused",
+                 creator_id, now, now, now),
             )
             table_id = cursor.lastrowid
             assert table_id is not None

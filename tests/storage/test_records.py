@@ -51,6 +51,7 @@ async def test_a_finished_game_imports_with_its_results(store: Storage) -> None:
     record = play_random("preferans", 3, 400, play=True)
     record["rules"] = {"variant": "sochi", "pool": 2}
     record = replay_to_end(record)
+    await started_table(store, -1, "joker", {}, [1, 2, 3, 4])  # an open table does not matter
     with pytest.raises(NotFound):
         await store.import_record(-1, record, user_ids=[10, 11, None])
     await store.save_user(10, display_name="Ann")
