@@ -3,6 +3,8 @@
 import asyncio
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.records import new_match, replay
 from storage import BadInput, DuplicateSeq, Entry, NotFound, SeqGap, Storage, WrongStatus
@@ -116,3 +118,32 @@ async def test_the_last_action_of_a_game_commits_its_result_and_settlement(store
     assert game.deals == len(match.deals)
     deals = await store.recent_deals(-1, limit=100)
     assert [d.result for d in reversed(deals)] == replay(match.record()).report()["deals"]
+
+
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=st.lists(st.tuples(st.integers(0, 2), st.sampled_from([-2, -1, 0, 0, 0, 1])),
+                    max_size=40))
+async def test_queued_appends_behave_as_if_applied_one_by_one(
+    store: Storage, ops: list[tuple[int, int]]
+) -> None:
+    """Appends submitted together, some doubled or skipping ahead: each gets the answer it
+    would get alone, in submission order, and the logs hold exactly the accepted ones."""
+    chat = -1 - (await store._db.read("SELECT COUNT(*) FROM game_tables"))[0][0]
+    tables = [await started_table(store, chat - 10_000 * i, "preferans", {}, [1, 2, 3])
+              for i in range(3)]
+    last = [0, 0, 0]
+    expected, calls = [], []
+    for n, (t, delta) in enumerate(ops):
+        seq = max(1, last[t] + 1 + delta)
+        if seq == last[t] + 1:
+            last[t] = seq
+            expected.append(None)
+        else:
+            expected.append(DuplicateSeq if seq <= last[t] else SeqGap)
+        calls.append(store.append(tables[t].id, seq, Entry.deal({"n": n})))
+    outcomes = await asyncio.gather(*calls, return_exceptions=True)
+    assert [o if o is None else type(o) for o in outcomes] == expected
+    for t, table in enumerate(tables):
+        log = await _log(store, table.id)
+        assert [seq for seq, _, _ in log] == list(range(1, last[t] + 1))
