@@ -211,6 +211,10 @@ def _holding_error(turn: Turn, move: Move) -> ActionError | None:
 def diagnose(turn: Turn, move: Move) -> ActionError:
     """Why a move that is not among the legal moves is refused."""
     floor, played = turn.floor, move.card.display
+    primary = (move.card, *move.with_)
+    if move.kind in (BUILD, CEMENT) and total(primary) != move.target:
+        return IllegalAction("bad_sum", f"{display(primary)} sums to {total(primary)}, not "
+                             f"{move.target}", value=move.target)
     if move.card not in turn.hand:
         return IllegalAction("not_in_hand", f"you do not hold {played}", card=str(move.card))
     for card in ordered(move.with_ | move.cards):

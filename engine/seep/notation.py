@@ -201,15 +201,13 @@ def written(move: Move) -> Written:
 
 
 def to_move(w: Written) -> Move:
-    """The move an action names; IllegalAction when a group does not sum to its value."""
+    """The move an action names; IllegalAction when a group named does not sum to its value."""
     assert w.card is not None and w.kind != BID
     v = value(w.card)
     number = v if w.kind in (CAPTURE, THROW) else w.number
     assert number is not None
     target = _target(w.kind, w.card, number, w.with_)
     error = group_sum_error(w.groups, target)
-    if error is None and w.kind in (BUILD, CEMENT):
-        error = group_sum_error([(w.card, *w.with_)], target)
     if error is not None:
         raise IllegalAction("bad_sum", error, value=target)
     cards = frozenset(c for g in w.groups for c in g)
