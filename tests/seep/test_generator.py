@@ -11,8 +11,18 @@ from hypothesis import strategies as st
 from engine.cards import Card, seep_deck
 from engine.seep import Rules
 from engine.seep.floor import Floor, House
-from engine.seep.moves import BREAK, BUILD, CAPTURE, CEMENT, KINDS, THROW, Move, Turn, diagnose
-from engine.seep.moves import legal_moves
+from engine.seep.moves import (
+    BREAK,
+    BUILD,
+    CAPTURE,
+    CEMENT,
+    KINDS,
+    THROW,
+    Move,
+    Turn,
+    diagnose,
+    legal_moves,
+)
 from engine.seep.notation import MAX_TEXT, action_text, parse_action, to_move, written
 from engine.seep.values import value
 from tests.seep.helpers import S

@@ -130,7 +130,7 @@ def test_compact_build_round_trip() -> None:
     long = [a for a in state.legal_actions(S) if "=" in a]
     assert long and all(len(a) < MAX_TEXT for a in long)
     for action in long:
-        seat, text = decode_action(encode_action(S, action))
+        _, text = decode_action(encode_action(S, action))
         assert state.describe(text) == state.describe(action)
     with pytest.raises(IllegalAction):  # a mask of cards that cannot make groups of 13
         state.apply(S, "build:AS:13:=AAAAAAAAAAAAAAAAAB")
