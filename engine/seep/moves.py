@@ -9,8 +9,10 @@ to ``diagnose`` why a move someone sent is refused.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from engine.base import ActionError, IllegalAction
 from engine.cards import Card
@@ -52,6 +54,15 @@ class Turn:
     hand: tuple[Card, ...]
     bid: int | None = None
 
+    @cached_property
+    def owned(self) -> frozenset[int]:
+        """The values of the houses the mover owns."""
+        return frozenset(h.value for h in self.floor.houses.values() if self.seat in h.owners)
+
+    @cached_property
+    def values_held(self) -> Counter[int]:
+        return Counter(value(c) for c in self.hand)
+
 
 def legal_moves(turn: Turn, card: Card | None = None) -> list[Move]:
     """Every legal move of the turn, or of one card of the hand (spec 6.8)."""
@@ -74,9 +85,10 @@ def _card_moves(turn: Turn, card: Card) -> Iterator[Move]:
         if target < v:
             continue
         kind = CEMENT if target in floor.houses else BUILD
-        if rule_error(turn, Move(kind, card, target)) is not None:
+        primaries = [0] if target == v else floor.sums(target - v)
+        if not primaries or rule_error(turn, Move(kind, card, target)) is not None:
             continue
-        for s in [0] if target == v else floor.sums(target - v):
+        for s in primaries:
             for a in absorb_sets(turn, target, floor.full & ~s):
                 if kind == BUILD and not s | a:
                     continue  # a house has at least two cards
@@ -190,17 +202,16 @@ def _joins(turn: Turn, target: int) -> bool:
 
 def _holding_error(turn: Turn, move: Move) -> ActionError | None:
     """Spec 6.6: after the move the mover holds a card of every house value they own."""
-    owned = {h.value for h in turn.floor.houses.values() if turn.seat in h.owners}
+    owned = set(turn.owned)
     if move.kind == CAPTURE:
         owned.discard(move.value)
     elif move.kind != THROW and _joins(turn, move.target):
         owned.add(move.target)
-    hand = list(turn.hand)
-    hand.remove(move.card)
-    missing = sorted(owned - {value(c) for c in hand})
+    played = value(move.card)
+    missing = [x for x in owned if turn.values_held[x] - (x == played) <= 0]
     if not missing:
         return None
-    x = missing[0]
+    x = min(missing)
     if x == move.target and move.kind in (BUILD, CEMENT, BREAK):
         text = f"you must keep a card of value {x} in hand to own a house of {x}"
     else:
