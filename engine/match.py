@@ -6,6 +6,7 @@ knows every game only through its ``GameSpec``.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
@@ -51,7 +52,7 @@ class Match:
         self.deals.append({**state.deal_record(), "actions": []})
         self.version += 1
         if state.finished:  # void from the start (Seep's redeal): scored at once, no actions
-            self._score()
+            self._score(state.result())
         return state
 
     def apply(self, seat: int, action: str) -> list[Event]:
@@ -62,13 +63,23 @@ class Match:
         self.deals[-1]["actions"].append(self.spec.encode_action(seat, action))
         self.version += 1
         if self.state.finished:
-            events += self._score()
+            events += self._score(self.state.result())
         return events
 
-    def _score(self) -> list[Event]:
-        """Score the finished deal in play on the sheet."""
-        assert self.state is not None
-        output = self.sheet.add(self.state.result())
+    def add_entered(self, deal: Mapping[str, Any], result: Any) -> list[Event]:
+        """Score a deal played with real cards (scorekeeper mode); ``deal`` is its record."""
+        if self.over:
+            raise WrongPhase("game_over", "the game is over")
+        if self.in_deal:
+            raise WrongPhase("deal_in_progress", "the current deal is not finished")
+        events = self._score(result)
+        self.deals.append(copy.deepcopy(dict(deal)))
+        self.version += 1
+        return events
+
+    def _score(self, result: Any) -> list[Event]:
+        """Score a finished deal's result on the sheet."""
+        output = self.sheet.add(result)
         self.outputs.append(output)
         events = [Event("deal_scored", None, {"output": output})]
         if self.over:
@@ -81,9 +92,7 @@ class Match:
             "game": self.spec.name,
             "rules": self.rules.to_dict(),
             "players": list(self.players),
-            "deals": [
-                {**deal, "actions": [dict(a) for a in deal["actions"]]} for deal in self.deals
-            ],
+            "deals": copy.deepcopy(self.deals),
         }
 
     def report(self) -> dict[str, Any]:

@@ -9,6 +9,7 @@ from typing import Any
 from engine.base import ActionError, RecordError, RulesError
 from engine.cards import CardError
 from engine.games import get_game
+from engine.manual import add_record_deal
 from engine.match import Match
 
 
@@ -66,6 +67,12 @@ def replay(record: Mapping[str, Any]) -> Match:
             raise RecordError(f"deal {d}: deal {d - 1} is not finished")
         if match.over:
             raise RecordError(f"deal {d}: the game ended after deal {d - 1}")
+        if "entry" in deal:  # a deal played with real cards, entered by hand (engine.manual)
+            try:
+                add_record_deal(match, deal)
+            except (ActionError, RecordError, ValueError) as exc:
+                raise RecordError(f"deal {d}: {exc}") from None
+            continue
         try:
             match.start_deal(deal=deal)
         except (ActionError, CardError, RecordError, ValueError) as exc:
