@@ -80,7 +80,7 @@ def random_position(seed: int) -> tuple[Rules, Floor, tuple[Card, ...], int | No
     return rules, Floor(loose, houses), tuple(hand), None
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=500, deadline=None)
 @given(st.integers(0, 2**32))
 def test_generator_matches_the_oracle(seed: int) -> None:
     rules, floor, hand, bid = random_position(seed)

@@ -58,7 +58,7 @@ def check_position(state: State) -> None:
         assert not cards_in(view) & others
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(CONVENTIONS, st.integers(0, 10**6))
 def test_random_deals_end_clean_and_add_up(conventions: dict[str, Any], seed: int) -> None:
     rules = Rules.from_dict(conventions)
@@ -94,7 +94,7 @@ def test_random_deals_end_clean_and_add_up(conventions: dict[str, Any], seed: in
     assert kinds >= {"bid", "cap"}
 
 
-@settings(max_examples=12, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from([4, 2]))
 def test_matches_replay_from_their_records(seed: int, players: int) -> None:
     match = play_random({"players": players, "bazzis": 3}, seed, deals=4)
