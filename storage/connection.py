@@ -97,8 +97,9 @@ class Database:
 
     async def _commit(self, batch: list[tuple[Operation, asyncio.Future[Any]]]) -> None:
         try:
-            outcomes = await self._transaction(batch, isolated=False)
-            if outcomes is None:  # one operation failed: redo the batch, each one isolated
+            try:
+                outcomes = await self._transaction(batch, isolated=False)
+            except _Redo:  # one operation failed: run the batch again, each one isolated
                 outcomes = await self._transaction(batch, isolated=True)
         except BaseException as exc:
             if self.conn.in_transaction:
@@ -120,11 +121,11 @@ class Database:
 
     async def _transaction(
         self, batch: list[tuple[Operation, asyncio.Future[Any]]], *, isolated: bool
-    ) -> list[tuple[asyncio.Future[Any], bool, Any]] | None:
+    ) -> list[tuple[asyncio.Future[Any], bool, Any]]:
         """Run the batch in one transaction and commit it.
 
         Not isolated (the usual case, nothing fails): no savepoints; the first
-        failure rolls everything back and returns None. Isolated: each
+        failure rolls everything back and raises _Redo. Isolated: each
         operation in a savepoint, a failure rolls back that operation alone.
         """
         conn = self.conn
@@ -138,7 +139,7 @@ class Database:
             except Exception as exc:
                 if not isolated:
                     await conn.execute("ROLLBACK")
-                    return None
+                    raise _Redo from exc
                 await conn.execute("ROLLBACK TO op")
                 outcomes.append((future, False, exc))
             else:
@@ -147,6 +148,10 @@ class Database:
                 await conn.execute("RELEASE op")
         await conn.execute("COMMIT")
         return outcomes
+
+
+class _Redo(Exception):
+    """An operation of an unisolated batch failed; the batch was rolled back."""
 
 
 async def _pragma(conn: aiosqlite.Connection, setting: str) -> Any:

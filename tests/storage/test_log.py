@@ -133,7 +133,8 @@ async def test_queued_appends_behave_as_if_applied_one_by_one(
     tables = [await started_table(store, chat - 10_000 * i, "preferans", {}, [1, 2, 3])
               for i in range(3)]
     last = [0, 0, 0]
-    expected, calls = [], []
+    expected: list[type[Exception] | None] = []
+    calls = []
     for n, (t, delta) in enumerate(ops):
         seq = max(1, last[t] + 1 + delta)
         if seq == last[t] + 1:
@@ -147,3 +148,21 @@ async def test_queued_appends_behave_as_if_applied_one_by_one(
     for t, table in enumerate(tables):
         log = await _log(store, table.id)
         assert [seq for seq, _, _ in log] == list(range(1, last[t] + 1))
+
+
+async def test_an_append_refused_after_writing_leaves_no_trace(store: Storage) -> None:
+    """A bad settlement is found after the entry is written: the entry goes too, alone
+    (alone in its batch, and among others)."""
+    tables = [await started_table(store, -300 - i, "preferans", PREF, [1, 2, 3])
+              for i in range(3)]
+    with pytest.raises(BadInput, match="one number per seat"):
+        await store.append(tables[0].id, 1, Entry.deal({"n": 0}), settlement=[1.0, 2.0])
+    outcomes = await asyncio.gather(
+        store.append(tables[1].id, 1, Entry.deal({"n": 1})),
+        store.append(tables[0].id, 1, Entry.deal({"n": 0}), settlement=[1.0, 2.0, float("nan")]),
+        store.append(tables[2].id, 1, Entry.deal({"n": 2})),
+        return_exceptions=True)
+    assert outcomes[0] is None and isinstance(outcomes[1], BadInput) and outcomes[2] is None
+    assert await _log(store, tables[0].id) == []
+    assert (await store.get_table(tables[0].id)).status == "playing"
+    assert await _log(store, tables[1].id) == await _log(store, tables[2].id) == [(1, "deal", 0)]

@@ -14,11 +14,11 @@ def _raw(path: str) -> sqlite3.Connection:
 
 async def test_a_new_database_gets_the_current_schema_and_durable_settings(db_path: str) -> None:
     store = await Storage.open(db_path)
-    conn = store._db.conn
-    assert (await conn.execute_fetchall("PRAGMA journal_mode"))[0][0] == "wal"
-    assert (await conn.execute_fetchall("PRAGMA synchronous"))[0][0] == 2  # FULL
-    assert (await conn.execute_fetchall("PRAGMA foreign_keys"))[0][0] == 1
-    assert (await conn.execute_fetchall("PRAGMA busy_timeout"))[0][0] > 0
+    read = store._db.read  # the connection's own settings (synchronous is per connection)
+    assert (await read("PRAGMA journal_mode"))[0][0] == "wal"
+    assert (await read("PRAGMA synchronous"))[0][0] == 2  # FULL
+    assert (await read("PRAGMA foreign_keys"))[0][0] == 1
+    assert (await read("PRAGMA busy_timeout"))[0][0] > 0
     await store.close()
     with _raw(db_path) as raw:
         assert raw.execute("SELECT version FROM schema_version").fetchall() == [(VERSION,)]
