@@ -1,7 +1,7 @@
 """Seep actions as text, as record objects and as labels (spec section 15, 16.4.8).
 
-Text: ``bid:13``, ``throw:3H``, ``cap:KD:10H+3C/9S4D`` style groups joined by
-``/`` (``cap:JC`` takes only the house of J), ``build:5S:13:8D:absorb:10H+3C``,
+Text: ``bid:13``, ``throw:3H``, ``cap:KD:10H+3C/9S+4D`` (groups joined by ``/``;
+``cap:JC`` takes only the house of 11), ``build:5S:13:8D:absorb:10H+3C``,
 ``cement:JC:11``, ``break:2C:9`` (``break:2C:9:AD`` with
 ``break_with_floor_cards``). Unlike the spec's short forms, absorbed cards are
 named whenever there are any, forced or not: ``Match`` writes the record from
