@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.base import MalformedAction
 from engine.cards import CardError, parse_card
@@ -125,7 +125,8 @@ class _Reader:
         self.players = list(players)
         self.draft = Draft()
         self.seat: int | None = None  # the player whose part we are reading
-        self.declarer_next = False  # a contract stood alone: the next player declared
+        self.declarer_next = False  # a contract stood alone: the next player named declared,
+        self.candidate: Token | None = None  # unless he called whist or pass
 
     def read(self, text: str) -> Draft:
         tokens = self._tokens(text)
@@ -135,6 +136,9 @@ class _Reader:
         i = 0
         while i < len(tokens):
             i = self._token(tokens, i)
+        candidate = self.candidate
+        if candidate is not None and candidate.seat not in self.draft.calls:
+            self._declare(candidate, candidate.seat if candidate.seat is not None else -1)
         self._after_halfwhist()
         return self.draft
 
@@ -188,7 +192,7 @@ class _Reader:
         if token.kind == "sep":
             self.seat = None
             return i + 1
-        if token.kind == "name":
+        if token.kind == "name" and token.seat is not None:
             self._player(token, token.seat)
             return i + 1
         word = token.text.lower()
@@ -197,7 +201,7 @@ class _Reader:
         if word in DOWN_WORDS:
             if i + 1 >= len(tokens) or tokens[i + 1].kind != "word":
                 raise _error(token, "down how many? for example 'down 1'")
-            self._down(tokens[i + 1], _number(tokens[i + 1]))
+            self._down(token, _number(tokens[i + 1]))
             return i + 2
         contract = _contract(word)
         if contract is not None:
@@ -225,12 +229,11 @@ class _Reader:
             self._player(token, self._prefix(token))
         return i + 1
 
-    def _player(self, token: Token, seat: int | None) -> None:
-        assert seat is not None
+    def _player(self, token: Token, seat: int) -> None:
         self.seat = seat
         if self.declarer_next:
             self.declarer_next = False
-            self._declare(token, seat)
+            self.candidate = replace(token, seat=seat)
 
     def _contract(self, token: Token, contract: str) -> None:
         d = self.draft
