@@ -1,0 +1,67 @@
+"""`python -m bot.pictures.examples [DIR]`: the README's example pictures, into DIR (docs/).
+
+Each is drawn from a game played by the engine's random policy from a fixed
+seed (as `python -m engine deal --play random` does), so running this again
+gives the same pictures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.pictures import render_sheet
+from engine.__main__ import play_random
+from engine.match import Match
+from engine.records import replay
+
+
+@dataclass(frozen=True)
+class Example:
+    game: str
+    seed: int
+    deals: int  # at most; a game that ends sooner stops there
+    players: tuple[str, ...]
+    rules: Mapping[str, Any] = field(default_factory=dict)
+
+
+EXAMPLES = {
+    "pulya-3p.png": Example("preferans", 3, 80, ("Anna", "Boris", "Clara")),
+    "pulya-4p.png": Example("preferans", 3, 80, ("Anna", "Boris", "Clara", "Dmitri"),
+                            {"players": 4}),
+    "joker.png": Example("joker", 519, 24, ("Nino", "Giorgi", "Tamar", "Levan")),  # a premium
+    "seep.png": Example("seep", 2, 40, ("Arjun", "Priya", "Vikram", "Meera"), {"bazzis": 3}),
+}
+
+
+def played(game: str, seed: int, deals: int, players: Sequence[str],
+           rules: Mapping[str, Any] | None = None) -> Match:
+    """The match of a random game from ``seed``, its players renamed."""
+    record = play_random(game, seed, deals, play=True, rules_data=rules)
+    return replay({**record, "players": list(players)})
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.pictures.examples", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("out", nargs="?", default="docs", help="the directory (default docs)")
+    out = Path(parser.parse_args(argv).out)
+    out.mkdir(parents=True, exist_ok=True)
+    for name, ex in EXAMPLES.items():
+        match = played(ex.game, ex.seed, ex.deals, ex.players, ex.rules)
+        start = time.perf_counter()
+        picture = render_sheet(match)
+        elapsed = (time.perf_counter() - start) * 1000
+        (out / name).write_bytes(picture.png)
+        width, height = picture.size
+        print(f"{out / name}: {width}x{height}, {len(picture.png) // 1024} KiB, {elapsed:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
