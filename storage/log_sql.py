@@ -28,8 +28,8 @@ def entry_values(entry: Entry, seat_count: int) -> tuple[str, str]:
         seat = entry.seat
         if type(seat) is not int or not 0 <= seat < seat_count:
             raise BadInput(f"an action needs a seat number 0-{seat_count - 1}, not {seat!r}")
-    elif "actions" in entry.payload:
-        raise BadInput("a deal entry holds the deal without its actions")
+    elif entry.payload.get("actions", []) != []:
+        raise BadInput("a deal entry holds the deal with its actions list emptied")
     return entry.kind, payload
 
 

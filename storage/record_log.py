@@ -24,7 +24,7 @@ def assemble(
     deals: list[dict[str, Any]] = []
     for kind, payload in entries:
         if kind == "deal":
-            deals.append({**payload, "actions": []})
-        else:
-            deals[-1]["actions"].append(payload)
+            deals.append(payload)
+        else:  # an action after an entered deal is the replay's to refuse
+            deals[-1].setdefault("actions", []).append(payload)
     return {**header, "deals": deals}

@@ -34,8 +34,9 @@ def dumps(value: Any) -> str:
 class Entry:
     """One log entry: a deal start or an action, in records.md form.
 
-    ``payload`` of a deal is the record's deal object without ``actions``; of
-    an action, the record's action object (``{"seat": 1, "bid": "6S"}``).
+    ``payload`` of a deal is the record's deal object with its ``actions``
+    emptied (a deal entered by hand in scorekeeper mode has none, and keeps
+    none); of an action, the record's action object (``{"seat": 1, "bid": "6S"}``).
     ``user_id`` is the user who chose the action (in open play, the whister
     who plays the passer's cards), with ``robot`` set when a robot chose for them.
     """
@@ -47,7 +48,7 @@ class Entry:
 
     @classmethod
     def deal(cls, deal: Mapping[str, Any]) -> Entry:
-        return cls("deal", {k: v for k, v in deal.items() if k != "actions"})
+        return cls("deal", {**deal, "actions": []} if "actions" in deal else dict(deal))
 
     @classmethod
     def action(

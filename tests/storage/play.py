@@ -6,6 +6,8 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from engine.base import Event
+from engine.manual import add_entry, fill, form_for
 from engine.match import Match
 from engine.records import new_match
 from storage import Entry, Storage
@@ -60,13 +62,26 @@ def random_step(
     assert state is not None
     seat = state.to_act[0]
     actor = state.controller(seat)
-    events = match.apply(seat, match.spec.random_action(state, seat, rng))
+    result, settlement = scored(match.apply(seat, match.spec.random_action(state, seat, rng)))
+    entry = Entry.action(match.deals[-1]["actions"][-1], user_id=table.user_of(actor),
+                         robot=actor in robots)
+    return entry, result, settlement
+
+
+async def enter_deal(store: Storage, table: TableRow, match: Match, rng: random.Random) -> None:
+    """Score a deal entered by hand (scorekeeper mode) with random answers, and store it."""
+    entry = fill(form_for(match), lambda step, _: rng.choice(step.choices))
+    result, settlement = scored(add_entry(match, entry))
+    await store.append(table.id, match.version, Entry.deal(match.deals[-1]), result=result,
+                       settlement=settlement)
+
+
+def scored(events: list[Event]) -> tuple[dict[str, Any] | None, list[float] | None]:
+    """The deal output and the settlement that events announce, if they do."""
     result = settlement = None
     for event in events:
         if event.kind == "deal_scored":
             result = event.data["output"]
         elif event.kind == "game_over":
             settlement = event.data["report"]["settlement"]
-    entry = Entry.action(match.deals[-1]["actions"][-1], user_id=table.user_of(actor),
-                         robot=actor in robots)
-    return entry, result, settlement
+    return result, settlement

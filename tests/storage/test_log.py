@@ -60,7 +60,8 @@ async def test_malformed_entries_are_refused(store: Storage) -> None:
     match.start_deal(seed=1)
     await store.append(table.id, 1, Entry.deal(match.deals[-1]))
     for bad in (Entry.action({"seat": 3, "bid": "6S"}), Entry.action({"bid": "6S"}),
-                Entry.action({"seat": 0, "card": {1, 2}}), Entry("deal", match.deals[-1]),
+                Entry.action({"seat": 0, "card": {1, 2}}),
+                Entry("deal", {**match.deals[-1], "actions": [{"seat": 0, "bid": "6S"}]}),
                 Entry("trick", {"seat": 0})):  # type: ignore[arg-type]
         with pytest.raises(BadInput):
             await store.append(table.id, 2, bad)

@@ -2,6 +2,7 @@
 
 import copy
 import json
+import random
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from engine.__main__ import play_random
 from engine.games import GAMES
 from engine.records import replay
 from storage import InvalidRecord, NotFound, Storage, TableExists, WrongStatus
-from tests.storage.play import started_table
+from tests.storage.play import enter_deal, play_deals, started_table
 
 RECORDS = Path(__file__).parent.parent / "records"
 
@@ -98,3 +99,24 @@ async def test_a_lobby_has_no_record(store: Storage) -> None:
     table = await store.create_table(-1, "preferans", creator_id=1, rules={}, seat_count=3)
     with pytest.raises(WrongStatus):
         await store.export_record(table.id)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_played_and_entered_deals_mix_in_one_log(store: Storage, game: str) -> None:
+    """Scorekeeper mode: deals entered by hand have no actions, and keep none on export."""
+    users = [1, 2, 3] if game == "preferans" else [1, 2, 3, 4]
+    table = await started_table(store, -1, game, {}, users)
+    rng = random.Random(game)
+    match = await play_deals(store, table, None, seed=1, deals=1)
+    for _ in range(3):
+        if not match.over:
+            await enter_deal(store, table, match, rng)
+    if not match.over:
+        match = await play_deals(store, table, match, seed=2, deals=1)
+    exported = await store.export_record(table.id)
+    assert exported == match.record()
+    assert any("entry" in deal and "actions" not in deal for deal in exported["deals"])
+    assert replay(exported).report() == match.report()
+    assert (await store.load_match(table.id)).record() == match.record()
+    assert len(await store.recent_deals(-1, 100)) == len(match.outputs)
+    await _round_trip(store, -2, exported)
