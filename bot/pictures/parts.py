@@ -39,7 +39,7 @@ def _title(canvas: Canvas, title: str, status: str) -> None:
 def status(tr: Callable[[str], str], complete: bool, deals: int | str) -> str:
     """``deals: 12 · in progress``."""
     state = tr("game over") if complete else tr("in progress")
-    return f"{tr('deals: {count}').format(count=deals)} · {state}"
+    return " · ".join((tr("deals: {count}").format(count=deals), state))
 
 
 def balance_cell(value: int | float, tag: Tag, span: int = 1) -> Cell:

@@ -41,9 +41,6 @@ ROW = 54
 HEADER_ROW = 44
 SEQUENCE_SIZES = (34, 30, 26, 22)
 WHIST_SIZES = (30, 26, 22)
-VARIANTS = {"sochi": "Sochi", "leningrad": "Leningrad", "rostov": "Rostov"}
-ROUNDING = {"integer": "rounded to whole whists",
-            "divisible_by_n": "mountains made divisible by the number of players"}
 
 
 def draw_pulya(match: Match, tr: Callable[[str], str]) -> Picture:
@@ -58,7 +55,8 @@ def draw_pulya(match: Match, tr: Callable[[str], str]) -> Picture:
         return draw_table(canvas, MARGIN, top + legend_top, _LEGEND_COLUMNS, legend)
 
     rules = match.rules
-    title = " · ".join((tr("Preferans"), tr(VARIANTS[rules.variant]),
+    variant = {"sochi": tr("Sochi"), "leningrad": tr("Leningrad"), "rostov": tr("Rostov")}
+    title = " · ".join((tr("Preferans"), variant[rules.variant],
                         tr("pool {target}").format(target=rules.pool)))
     return framed(title, status(tr, match.sheet.complete, len(match.sheet.history)),
                   legend_top + table_height(legend), body, _notes(match, tr))
@@ -146,8 +144,10 @@ def _notes(match: Match, tr: Callable[[str], str]) -> list[str]:
     sheet, rules = match.sheet, match.rules
     balance = (tr("Final balance in whists") if sheet.complete
                else tr("Balance in whists as if the game ended now"))
-    notes = [f"{balance}, {tr(ROUNDING[rules.settlement_rounding])}"
-             if rules.settlement_rounding in ROUNDING else balance]
+    rounding = {"integer": tr("rounded to whole whists"),
+                "divisible_by_n": tr("mountains made divisible by the number of players")}
+    notes = [", ".join((balance, rounding[rules.settlement_rounding]))
+             if rules.settlement_rounding in rounding else balance]
     if has_states(rules) and sheet.state > 1 and not sheet.complete:
         notes.append(tr("Raspasy state {state}: bidding opens at {bid}").format(
             state=sheet.state, bid=display(min_bid(rules, sheet.state))))
