@@ -127,16 +127,16 @@ def _legend(match: Match, tr: Callable[[str], str]) -> list[Row]:
               (tr("whists"), WHISTS), (tr("balance"), INK))
     rows = [Row([Cell(text, tag=("header", k), fill=fill) for k, (text, fill) in enumerate(labels)],
                 height=HEADER_ROW, size=SMALL)]
-    size = fitting_size(names, BODY, True, _LEGEND_COLUMNS[0].width - 2 * PAD)
+    size = fitting_size(names, BODY, True, _LEGEND_COLUMNS[0].width - 2 * PAD)  # one for all
     for x in range(n):
         net = sum(sheet.whists[x][y] - sheet.whists[y][x] for y in range(n))
         rows.append(Row([
-            Cell(names[x], tag=("legend-name", x), bold=True, shade=SEAT_TINTS[x]),
+            Cell(names[x], tag=("legend-name", x), bold=True, shade=SEAT_TINTS[x], size=size),
             Cell(number(sheet.pool[x]), tag=("total-pool", x), fill=POOL),
             Cell(number(sheet.mountain[x]), tag=("total-mountain", x), fill=MOUNTAIN),
             Cell(signed(net), tag=("total-whists", x), fill=WHISTS),
             balance_cell(balances[x], ("balance", x)),
-        ], height=ROW, size=size, rule=x == 0))
+        ], height=ROW, rule=x == 0))
     return rows
 
 

@@ -31,6 +31,7 @@ class Cell:
     span: int = 1  # columns it covers
     shade: str | None = None  # its own background
     align: str | None = None  # instead of its column's
+    size: int | None = None  # instead of its row's
 
 
 @dataclass(frozen=True)
@@ -62,7 +63,8 @@ def draw_table(canvas: Canvas, left: float, top: float, columns: Sequence[Column
             if cell.shade:
                 canvas.draw.rectangle((rect.left, rect.top, rect.right, rect.bottom),
                                       fill=cell.shade)
-            _cell(canvas, rect.inset(PAD, 0), cell, cell.align or cols[0].align, row.size)
+            _cell(canvas, rect.inset(PAD, 0), cell, cell.align or cols[0].align,
+                  cell.size or row.size)
             x, k = x + width, k + cell.span
         if k != len(columns):
             raise ValueError(f"a row covers {k} of {len(columns)} columns")
