@@ -91,9 +91,12 @@ class UserRow:
 
 @dataclass(frozen=True, slots=True)
 class SeatRow:
+    """A seat's user, or for a player without Telegram (scorekeeper mode) a typed name."""
+
     seat: int
     user_id: int | None
     panel_message_id: int | None
+    guest_name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -123,7 +123,10 @@ _V1 = (
     "CREATE INDEX game_results_by_user ON game_results(user_id)",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1,)
+# Players known by a typed name only (scorekeeper mode): a seat without a user.
+_V2 = ("ALTER TABLE seats ADD COLUMN guest_name TEXT",)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)
 VERSION = len(MIGRATIONS)
 
 

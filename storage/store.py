@@ -67,6 +67,7 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 DEFAULT_PATH = "./cardtable.db"
+MAX_NAME = 64  # characters of a guest's typed name
 # Prefix of the attention reason restore writes; a later restore that replays clears it.
 REPLAY_FAILED = "the record does not replay: "
 # Status changes by set_status; finishing goes through finish_game (or the last append).
@@ -192,36 +193,61 @@ class Storage:
 
     async def seat_user(self, table_id: int, user_id: int, seat: int | None = None) -> TableRow:
         """Seat a user in the lobby, at ``seat`` or the first free one."""
-        async def sit(conn: aiosqlite.Connection) -> TableRow:
-            table = await sql.table_in(conn, table_id, "lobby")
+        return await self._db.write(lambda conn: self._sit(conn, table_id, seat, user_id, None))
+
+    async def seat_guest(self, table_id: int, name: str, seat: int | None = None) -> TableRow:
+        """Seat a player known by a typed name only (scorekeeper mode), unique at the table."""
+        name = name.strip() if isinstance(name, str) else ""
+        if not 1 <= len(name) <= MAX_NAME:
+            raise BadInput(f"a player's name must be 1-{MAX_NAME} characters")
+        return await self._db.write(lambda conn: self._sit(conn, table_id, seat, None, name))
+
+    @staticmethod
+    async def _sit(
+        conn: aiosqlite.Connection, table_id: int, seat: int | None, user_id: int | None,
+        guest_name: str | None,
+    ) -> TableRow:
+        table = await sql.table_in(conn, table_id, "lobby")
+        if user_id is not None:
             await sql.load_user(conn, user_id)
             if table.seat_of(user_id) is not None:
                 raise SeatError(f"user {user_id} already sits at seat {table.seat_of(user_id)}")
-            taken = {s.seat for s in table.seats}
-            free = [s for s in range(table.seat_count) if s not in taken]
-            if seat is None and not free:
-                raise SeatError(f"table {table_id} is full")
-            chosen = free[0] if seat is None else seat
-            if chosen not in free:
-                raise SeatError(f"seat {chosen} is taken or not one of 0-{table.seat_count - 1}")
-            await conn.execute("INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)",
-                               (table_id, chosen, user_id))
-            await sql.update(conn, "game_tables", table_id, {})
-            return await sql.load_table(conn, table_id)
-
-        return await self._db.write(sit)
+        elif any((s.guest_name or "").casefold() == str(guest_name).casefold()
+                 for s in table.seats):
+            raise SeatError(f"{guest_name} already sits at table {table_id}")
+        taken = {s.seat for s in table.seats}
+        free = [s for s in range(table.seat_count) if s not in taken]
+        if seat is None and not free:
+            raise SeatError(f"table {table_id} is full")
+        chosen = free[0] if seat is None else seat
+        if chosen not in free:
+            raise SeatError(f"seat {chosen} is taken or not one of 0-{table.seat_count - 1}")
+        await conn.execute(
+            "INSERT INTO seats (table_id, seat, user_id, guest_name) VALUES (?, ?, ?, ?)",
+            (table_id, chosen, user_id, guest_name))
+        await sql.update(conn, "game_tables", table_id, {})
+        return await sql.load_table(conn, table_id)
 
     async def unseat_user(self, table_id: int, user_id: int) -> TableRow:
+        """A user leaves the lobby."""
         async def leave(conn: aiosqlite.Connection) -> TableRow:
             table = await sql.table_in(conn, table_id, "lobby")
-            if table.seat_of(user_id) is None:
+            seat = table.seat_of(user_id)
+            if seat is None:
                 raise SeatError(f"user {user_id} does not sit at table {table_id}")
-            await conn.execute("DELETE FROM seats WHERE table_id = ? AND user_id = ?",
-                               (table_id, user_id))
-            await sql.update(conn, "game_tables", table_id, {})
-            return await sql.load_table(conn, table_id)
+            return await _free(conn, table_id, seat)
 
         return await self._db.write(leave)
+
+    async def free_seat(self, table_id: int, seat: int) -> TableRow:
+        """Empty a lobby's seat, a user's or a guest's."""
+        async def free(conn: aiosqlite.Connection) -> TableRow:
+            table = await sql.table_in(conn, table_id, "lobby")
+            if all(s.seat != seat for s in table.seats):
+                raise SeatError(f"seat {seat} of table {table_id} is empty")
+            return await _free(conn, table_id, seat)
+
+        return await self._db.write(free)
 
     async def update_lobby(
         self, table_id: int, *, rules: Mapping[str, Any] | Unset = UNSET,
@@ -249,7 +275,8 @@ class Storage:
     async def start_game(self, table_id: int) -> TableRow:
         """Lobby -> playing: every seat taken; rules and players checked by the engine and fixed.
 
-        The players' names are the seated users' display names now; the rules
+        The players' names are the seated users' display names now (a guest's
+        typed name); the rules
         are stored complete (every default written out), so that the game
         keeps them if defaults change later.
         """
@@ -258,8 +285,8 @@ class Storage:
             if len(table.seats) != table.seat_count:
                 raise SeatError(f"table {table_id}: {len(table.seats)} of {table.seat_count}"
                                 " seats are taken")
-            names = [(await sql.load_user(conn, s.user_id)).display_name
-                     for s in table.seats if s.user_id is not None]
+            names = [s.guest_name if s.user_id is None else
+                     (await sql.load_user(conn, s.user_id)).display_name for s in table.seats]
             try:
                 match = new_match({"game": table.game, "rules": table.rules, "players": names})
             except RecordError as exc:
@@ -475,6 +502,12 @@ class Storage:
         """The chat's players by settled balance per finished game (at least ``min_games``)."""
         async with self._db.reading() as conn:
             return await stats_sql.leaderboard(conn, chat_id, game, min_games, limit)
+
+
+async def _free(conn: aiosqlite.Connection, table_id: int, seat: int) -> TableRow:
+    await conn.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+    await sql.update(conn, "game_tables", table_id, {})
+    return await sql.load_table(conn, table_id)
 
 
 def _check_seat_count(seat_count: int) -> None:

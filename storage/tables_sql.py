@@ -134,7 +134,8 @@ async def load_tables(
         f"SELECT s.* FROM seats s JOIN game_tables t ON t.id = s.table_id WHERE {where} "
         "ORDER BY s.table_id, s.seat", params)
     for s in seat_rows:
-        seats[s["table_id"]].append(SeatRow(s["seat"], s["user_id"], s["panel_message_id"]))
+        seats[s["table_id"]].append(
+            SeatRow(s["seat"], s["user_id"], s["panel_message_id"], s["guest_name"]))
     return [TableRow.of(row, tuple(seats[row["id"]])) for row in rows]
 
 

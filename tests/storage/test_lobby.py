@@ -146,3 +146,26 @@ async def test_table_bookkeeping(store: Storage) -> None:
     with pytest.raises(NotFound):
         await store.set_panel_message(table.id, 1, 78)
     assert (await store.get_table(table.id)).seats[0].panel_message_id == 77
+
+
+async def test_guests_sit_by_name_and_play_without_a_user(store: Storage) -> None:
+    """Scorekeeper mode: players typed by name sit beside Telegram users."""
+    await _users(store, 1)
+    table = await store.create_table(CHAT, "preferans", creator_id=1, rules={}, seat_count=3)
+    await store.seat_guest(table.id, "  Bob ", seat=2)
+    for bad in ("", " ", "x" * 65):
+        with pytest.raises(BadInput):
+            await store.seat_guest(table.id, bad)
+    with pytest.raises(SeatError):
+        await store.seat_guest(table.id, "bob")  # the same name twice
+    await store.seat_user(table.id, 1)
+    table = await store.seat_guest(table.id, "Cid")
+    assert [(s.seat, s.user_id, s.guest_name) for s in table.seats] == [
+        (0, 1, None), (1, None, "Cid"), (2, None, "Bob")]
+    table = await store.free_seat(table.id, 1)
+    with pytest.raises(SeatError):
+        await store.free_seat(table.id, 1)
+    await store.seat_guest(table.id, "Dan")
+    started = await store.start_game(table.id)
+    assert started.players == ["U1", "Dan", "Bob"]
+    assert started.user_of(1) is None

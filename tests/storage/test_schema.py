@@ -5,7 +5,7 @@ import sqlite3
 import pytest
 
 from storage import SchemaTooNew, Storage
-from storage.schema import VERSION
+from storage.schema import MIGRATIONS, VERSION
 
 
 def _raw(path: str) -> sqlite3.Connection:
@@ -21,7 +21,8 @@ async def test_a_new_database_gets_the_current_schema_and_durable_settings(db_pa
     assert (await read("PRAGMA busy_timeout"))[0][0] > 0
     await store.close()
     with _raw(db_path) as raw:
-        assert raw.execute("SELECT version FROM schema_version").fetchall() == [(VERSION,)]
+        versions = [v for (v,) in raw.execute("SELECT version FROM schema_version ORDER BY 1")]
+        assert versions == list(range(1, VERSION + 1))
 
 
 async def test_reopening_keeps_data_and_runs_no_migration_twice(db_path: str) -> None:
@@ -49,12 +50,26 @@ async def test_a_newer_database_refuses_to_start_and_is_left_alone(db_path: str)
         assert raw.execute("SELECT id FROM chats").fetchall() == [(-5,)]
 
 
-async def test_an_older_database_is_migrated_forward(db_path: str) -> None:
-    """A database at version 0 (only the version table) gets every migration in order."""
+async def test_an_older_database_is_migrated_forward_with_its_data(db_path: str) -> None:
+    """A version-1 database with a lobby in it gets the later migrations; the lobby goes on."""
     with _raw(db_path) as raw:
         raw.execute("CREATE TABLE schema_version (version INTEGER PRIMARY KEY, applied_at REAL)")
+        for statement in MIGRATIONS[0]:
+            raw.execute(statement)
+        raw.execute("INSERT INTO schema_version VALUES (1, 0)")
+        raw.execute("INSERT INTO chats (id, created_at, updated_at) VALUES (-5, 0, 0)")
+        raw.execute("INSERT INTO users (id, display_name, created_at, updated_at)"
+                    " VALUES (1, 'Ann', 0, 0)")
+        raw.execute("INSERT INTO game_tables (chat_id, game, rules, seat_count, status,"
+                    " creator_id, created_at, updated_at) VALUES (-5, 'preferans', '{}', 3,"
+                    " 'lobby', 1, 0, 0)")
+        raw.execute("INSERT INTO seats (table_id, seat, user_id) VALUES (1, 0, 1)")
     async with await Storage.open(db_path) as store:
-        await store.save_user(1, display_name="Ann")
+        await store.seat_guest(1, "Bob")
+        table = await store.seat_guest(1, "Cid")
+        assert [(s.user_id, s.guest_name) for s in table.seats] == [
+            (1, None), (None, "Bob"), (None, "Cid")]
+        assert (await store.start_game(1)).players == ["Ann", "Bob", "Cid"]
     with _raw(db_path) as raw:
         versions = [v for (v,) in raw.execute("SELECT version FROM schema_version ORDER BY 1")]
         assert versions == list(range(1, VERSION + 1))
