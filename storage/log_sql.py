@@ -12,9 +12,9 @@ from typing import Any
 import aiosqlite
 
 from storage.deal_stats import places, seat_lines
-from storage.errors import BadInput, DuplicateSeq, NotFound, SeqGap, WrongStatus
+from storage.errors import BadInput, DuplicateSeq, NotFound, SeqConflict, SeqGap, WrongStatus
 from storage.rows import Entry
-from storage.tables_sql import json_object, one
+from storage.tables_sql import json_object, one, refuse_second_table
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +69,57 @@ async def append(
     if result is not None:
         await store_result(conn, table_id, table["game"], table["seat_count"], deals - 1, result)
     if settlement is not None:
+        await finish(conn, table_id, table["seat_count"], settlement)
+
+
+async def replace_entered(
+    conn: aiosqlite.Connection,
+    table_id: int,
+    from_deal: int,
+    expected_last: int,
+    deals: Sequence[Mapping[str, Any]],
+    outputs: Sequence[Mapping[str, Any]],
+    settlement: Sequence[float] | None,
+) -> None:
+    """Scorekeeper undo and edit: deals from ``from_deal`` on, all entered by hand, are
+    replaced by ``deals`` with their ``outputs``; a finished game is reopened first.
+
+    The one place where the log is rewritten: an entered deal is a single
+    entry with no actions, so the log still numbers one entry per match version.
+    """
+    table = await one(conn, "SELECT * FROM game_tables WHERE id = ?", (table_id,))
+    if table is None:
+        raise NotFound(f"no table {table_id}")
+    if table["last_seq"] != expected_last:
+        raise SeqConflict(table_id, expected_last, table["last_seq"],
+                          "is not the last: the table changed since")
+    if table["status"] not in ("playing", "finished"):
+        raise WrongStatus(f"table {table_id} is {table['status']}: its deals cannot change")
+    if not 0 <= from_deal <= table["deal_count"] or len(deals) != len(outputs):
+        raise BadInput(f"replace deals from 0-{table['deal_count']}, one output per deal")
+    if any("actions" in deal for deal in deals) or await one(
+            conn, "SELECT 1 FROM log_entries WHERE table_id = ? AND deal_no >= ? AND"
+            " (kind = 'action' OR json_extract(payload, '$.actions') IS NOT NULL) LIMIT 1",
+            (table_id, from_deal)):
+        raise BadInput("only deals entered by hand can be undone or corrected")
+    if table["status"] == "finished":
+        await refuse_second_table(conn, table["chat_id"])
+        await conn.execute("DELETE FROM game_results WHERE table_id = ?", (table_id,))
+    start = (await one(conn, "SELECT COALESCE(MIN(seq), ?) FROM log_entries"
+                       " WHERE table_id = ? AND deal_no >= ?",
+                       (table["last_seq"] + 1, table_id, from_deal)))[0]
+    for name in ("deal_stats", "deal_results"):
+        await conn.execute(f"DELETE FROM {name} WHERE table_id = ? AND deal_no >= ?",
+                           (table_id, from_deal))
+    await conn.execute("DELETE FROM log_entries WHERE table_id = ? AND seq >= ?",
+                       (table_id, start))
+    await conn.execute(
+        "UPDATE game_tables SET last_seq = ?, deal_count = ?, status = 'playing',"
+        " finished_at = NULL WHERE id = ?", (start - 1, from_deal, table_id))
+    for n, (deal, output) in enumerate(zip(deals, outputs, strict=True)):
+        await append(conn, table_id, start + n, Entry.deal(deal), output,
+                     settlement if n == len(deals) - 1 else None)
+    if not deals and settlement is not None:
         await finish(conn, table_id, table["seat_count"], settlement)
 
 

@@ -16,7 +16,10 @@ How the bot uses it:
   result=<deal_scored output>, settlement=<game_over settlement>)``, and only
   then announce it. If ``append`` raises anything, the in-memory match is
   ahead of the log: rebuild it with ``load_match(table.id)``;
-- an agreed early stop: ``finish_game(table.id, match.report()["settlement"])``.
+- an agreed early stop: ``finish_game(table.id, match.report()["settlement"])``;
+- scorekeeper mode: guests by name (``seat_guest``); each entered deal is
+  appended as ``Entry.deal(match.deals[-1])`` with its result; ``/undo`` and
+  ``/edit`` go through ``replace_entered_deals``.
 """
 
 from __future__ import annotations
@@ -386,6 +389,26 @@ class Storage:
         """
         await self._db.write(
             lambda conn: log_sql.append(conn, table_id, seq, entry, result, settlement))
+
+    async def replace_entered_deals(
+        self, table_id: int, from_deal: int, deals: Sequence[Mapping[str, Any]],
+        outputs: Sequence[Mapping[str, Any]], *, expected_last: int,
+        settlement: Sequence[float] | None = None,
+    ) -> TableRow:
+        """Scorekeeper ``/undo`` and ``/edit``: replace the entered deals from ``from_deal``
+        (0-based) on by ``deals`` (record objects) scored as ``outputs``.
+
+        With ``new = engine.manual.undo(match)`` or ``edit(match, n, entry)``:
+        ``replace_entered_deals(id, k, new.deals[k:], new.outputs[k:],
+        expected_last=match.version, settlement=...)`` where ``k`` is the first
+        deal that changed (``len(new.deals)`` for an undo, ``n - 1`` for an
+        edit). Refused (SeqConflict) if the log moved on since ``match``, and
+        (BadInput) if a deal to remove was played with the bot. A finished
+        game becomes playing again unless ``settlement`` ends it anew.
+        """
+        await self._db.write(lambda conn: log_sql.replace_entered(
+            conn, table_id, from_deal, expected_last, deals, outputs, settlement))
+        return await self.get_table(table_id)
 
     async def export_record(self, table_id: int) -> dict[str, Any]:
         """The table's game record (records.md), from the log alone."""
