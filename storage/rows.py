@@ -153,7 +153,8 @@ class TableRow:
 
 @dataclass(frozen=True, slots=True)
 class DealRow:
-    """A finished deal of a chat's history: its replay output object."""
+    """A finished deal of a chat's history: its replay output object, and the seats
+    for which a robot chose at least one action."""
 
     table_id: int
     game: str
@@ -161,6 +162,7 @@ class DealRow:
     result: dict[str, Any]
     finished_at: float
     players: list[str]
+    robot_seats: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

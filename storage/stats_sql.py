@@ -15,13 +15,16 @@ _OUTCOMES = ("COUNT(*) AS n, COALESCE(SUM(made = 1), 0) AS made,"
 
 async def recent_deals(conn: aiosqlite.Connection, chat_id: int, limit: int) -> list[DealRow]:
     rows = await conn.execute_fetchall(
-        "SELECT r.table_id, t.game, r.deal_no, r.result, r.finished_at, t.players"
+        "SELECT r.table_id, t.game, r.deal_no, r.result, r.finished_at, t.players,"
+        " (SELECT json_group_array(s.seat) FROM deal_stats s WHERE s.table_id = r.table_id"
+        "  AND s.deal_no = r.deal_no AND s.robot = 1) AS robots"
         " FROM deal_results r JOIN game_tables t ON t.id = r.table_id WHERE t.chat_id = ?"
         " ORDER BY r.finished_at DESC, r.table_id DESC, r.deal_no DESC LIMIT ?",
         (chat_id, limit),
     )
     return [DealRow(row["table_id"], row["game"], row["deal_no"], json.loads(row["result"]),
-                    row["finished_at"], json.loads(row["players"])) for row in rows]
+                    row["finished_at"], json.loads(row["players"]),
+                    tuple(sorted(json.loads(row["robots"])))) for row in rows]
 
 
 async def recent_games(conn: aiosqlite.Connection, chat_id: int, limit: int) -> list[GameRow]:

@@ -131,6 +131,12 @@ async def test_history_of_the_chat(store: Storage, played: list) -> None:
                if d["kind"] != "unfinished"]
     last_game = replay(played[-1][1]).report()["deals"]
     assert [d.result for d in deals] == (list(reversed(current)) + list(reversed(last_game)))[:5]
+    assert all(d.robot_seats == () for d in deals)  # no robot at these tables
+    # GAMES[3] (table 4): four players, the robot at seat 3
+    robot_game = [d for d in await store.recent_deals(CHAT, 1000) if d.table_id == 4]
+    assert robot_game and all(d.robot_seats in ((3,), ()) for d in robot_game)
+    assert sum(d.robot_seats == () for d in robot_game) == sum(  # the dealer sits out
+        d.result["dealer"] == 3 for d in robot_game)
 
 
 @pytest.mark.parametrize("game", ["joker", "seep"])
