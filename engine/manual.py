@@ -73,7 +73,25 @@ class FormBase:
             raise IllegalAction("entry_complete", "the deal is entered completely")
         return step
 
+    def check(self, entry: Any) -> None:
+        """Refuse an entry that is unfinished, or that its own steps would not give."""
+        step = self.next_step(entry)
+        if step is not None and not step.optional:
+            raise IllegalAction("entry_incomplete", "the deal is not entered completely: "
+                                f"{self.missing(step)}", step=step.name, seat=step.seat)
+        if self.from_dict(self.to_dict(entry)) != entry:
+            raise IllegalAction("entry_inconsistent", "the entry does not follow its steps")
+
     def next_step(self, entry: Any) -> Step | None:
+        raise NotImplementedError
+
+    def missing(self, step: Step) -> str:
+        raise NotImplementedError
+
+    def to_dict(self, entry: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def from_dict(self, data: Mapping[str, Any]) -> Any:
         raise NotImplementedError
 
 
@@ -168,29 +186,37 @@ def add_record_deal(match: Match, deal: Mapping[str, Any]) -> list[Event]:
     return add_entry(match, form.from_dict(entry))
 
 
-def rebuild(match: Match, deals: Sequence[Mapping[str, Any]]) -> Match:
-    """A new match (same rules, players, first dealer) scoring ``deals``, entered deals' records.
+def rebuild(match: Match, entries: Sequence[Mapping[str, Any]]) -> Match:
+    """A new match (same rules, players, first dealer) scoring ``entries`` (record form).
 
-    The match given is not changed. IllegalAction names the first deal (from 1)
-    that the rules refuse, for example after an edit changed a raspasy state.
+    Each deal's dealer comes from the sheet, as when it was entered (a Seep
+    correction can change who deals later). The match given is not changed.
+    IllegalAction names the first deal (from 1) that the rules now refuse, for
+    example after an edit changed a raspasy state.
     """
     fresh = Match(match.spec, match.rules, match.players, match.first_dealer)
-    for number, deal in enumerate(deals, 1):
+    for number, data in enumerate(entries, 1):
         try:
-            if "entry" not in deal:
-                raise IllegalAction("played_deal", "it was played with the bot, not entered")
-            add_record_deal(fresh, deal)
-        except (ActionError, RecordError) as exc:
-            code = exc.code if isinstance(exc, ActionError) else "bad_record"
-            raise IllegalAction(code, f"deal {number}: {exc}", deal=number) from None
+            add_entry(fresh, form_for(fresh).from_dict(data))
+        except ActionError as exc:
+            raise IllegalAction(exc.code, f"deal {number}: {exc}", deal=number) from None
     return fresh
+
+
+def entries(match: Match) -> list[Mapping[str, Any]]:
+    """Every deal's entry in record form; IllegalAction if a deal was played with the bot."""
+    for number, deal in enumerate(match.deals, 1):
+        if "entry" not in deal:
+            raise IllegalAction("played_deal", f"deal {number} was played with the bot: only "
+                                "entered deals can be undone or corrected", deal=number)
+    return [deal["entry"] for deal in match.deals]
 
 
 def undo(match: Match) -> Match:
     """The match without its last deal."""
     if not match.deals:
         raise IllegalAction("nothing_to_undo", "no deal has been entered yet")
-    return rebuild(match, match.deals[:-1])
+    return rebuild(match, entries(match)[:-1])
 
 
 def form_at(match: Match, number: int) -> Form:
@@ -198,13 +224,12 @@ def form_at(match: Match, number: int) -> Form:
     if not 1 <= number <= len(match.deals):
         raise IllegalAction("no_such_deal", f"there is no deal {number}: deals are 1 to "
                             f"{len(match.deals)}", deal=number)
-    return form_for(rebuild(match, match.deals[:number - 1]))
+    return form_for(rebuild(match, entries(match)[:number - 1]))
 
 
 def edit(match: Match, number: int, entry: Any) -> Match:
     """The match with deal ``number`` (from 1) replaced by ``entry``, later deals rescored."""
     form = form_at(match, number)
     form.result(entry)  # refuse a wrong correction before rescoring anything
-    record = {"dealer": form.dealer, **form.record_fields(), "entry": form.to_dict(entry)}
-    deals = [*match.deals[:number - 1], record, *match.deals[number:]]
-    return rebuild(match, deals)
+    given = entries(match)
+    return rebuild(match, [*given[:number - 1], form.to_dict(entry), *given[number:]])

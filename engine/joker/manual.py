@@ -92,8 +92,7 @@ class Form(FormBase):
 
     def result(self, entry: Entry) -> DealResult:
         """What the sheet scores; IllegalAction if the entry is unfinished or wrong."""
-        if self.next_step(entry) is not None or self.from_dict(self.to_dict(entry)) != entry:
-            raise IllegalAction("entry_incomplete", "the deal is not entered completely")
+        self.check(entry)
         bids, tricks = dict(entry.bids), dict(entry.tricks)
         assert entry.trump is not None
         seats = range(len(self.order))

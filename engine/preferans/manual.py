@@ -143,14 +143,6 @@ class Form(FormBase):
         self._check_unused(entry, draft, calls)
         return entry
 
-    def draft(self, entry: Entry) -> Draft:
-        """The draft an entry reads back to (``complete`` gives the entry again)."""
-        calls: dict[int, list[str]] = {}
-        for seat, call in entry.calls:
-            calls.setdefault(seat, []).append(call)
-        return Draft(entry.kind, entry.declarer, entry.contract, calls, entry.talon,
-                     entry.open, dict(entry.tricks))
-
     def to_dict(self, entry: Entry) -> dict[str, Any]:
         """The record form: ``calls`` as whist actions, ``tricks`` per seat (null: not needed)."""
         out: dict[str, Any] = {"kind": entry.kind}
@@ -180,16 +172,39 @@ class Form(FormBase):
         """An entry from the one-line text form (``engine.preferans.manual_text``)."""
         return self.complete(parse_draft(text, self.players))
 
+    def to_text(self, entry: Entry) -> str:
+        """The entry in the text form (for history lines and to correct a deal by hand)."""
+        counts = dict(entry.tricks)
+        if entry.kind == RASPASY:
+            return " ".join(["raspasy", *(f"{self.name(s)} {t}" for s, t in entry.tricks)])
+        assert entry.declarer is not None and entry.contract is not None
+        head = f"{entry.contract} {self.name(entry.declarer)}"
+        if entry.kind == WALKAWAY:
+            return f"walkaway {head}"
+        if entry.kind == MISERE:
+            head = f"miser {self.name(entry.declarer)}"
+        if entry.declarer in counts:
+            head += f" {counts[entry.declarer]}"
+        parts = [head]
+        said: dict[int, list[str]] = {}
+        for seat, call in entry.calls:
+            said.setdefault(seat, []).append(call)
+        for seat in self._defenders(entry.declarer) if said else ():
+            # one word per defender, as the text form reads it (a returned whist is "whist")
+            word = next(w for w in ("halfwhist", "whist", "pass") if w in said[seat])
+            parts.append(" ".join([self.name(seat), word, *([str(counts[seat])]
+                                                             if seat in counts else [])]))
+        if entry.talon:
+            parts.append(f"talon {entry.talon}")
+        if entry.open is not None:
+            parts.append("open" if entry.open else "closed")
+        return "; ".join(parts)
+
     # -- the result -------------------------------------------------------------------
 
     def result(self, entry: Entry) -> DealResult:
         """What scoring needs of the deal; IllegalAction if the entry is wrong or unfinished."""
-        step = self.next_step(entry)
-        if step is not None and not step.optional:
-            raise IllegalAction("entry_incomplete", f"the deal is not entered completely: "
-                                f"{step.name} is missing", step=step.name)
-        if self.complete(self.draft(entry)) != entry:
-            raise IllegalAction("entry_inconsistent", "the entry does not follow its own steps")
+        self.check(entry)
         whisting = self._whisting(entry)
         counts = dict(entry.tricks)
         tricks = [0] * self.n
@@ -365,7 +380,11 @@ class Form(FormBase):
             return "who declared?"
         if step.name == "contract":
             return "which contract?"
+        if step.name == "talon":
+            return "how many quick tricks were in the talon? 0 to 3"
         assert step.seat is not None
+        if step.name == "tricks":
+            return f"how many tricks did {self.name(step.seat)} take?"
         return f"{self.name(step.seat)}'s call is missing: {' or '.join(step.choices)}"
 
     # -- driving a draft --------------------------------------------------------------

@@ -7,7 +7,7 @@ Steps (``engine.manual.Step``; team steps carry the team index as ``seat``):
 - ``points``: each team's card points; they add up to the pack's 100 (96 with
   ``ten_of_diamonds_points = 2``), so the second is forced.
 - ``cards``: each team's captured cards, only with a ``majority_bonus``; they
-  add up to 52.
+  add up to 52, and a team with card points has at least one.
 - ``first_sweep``: 1 if the bidder swept on play 1, else 0.
 - ``last_sweep``: 1 if the dealer swept on play 48 (worth 0), else 0.
 - ``sweeps``: each team's other sweeps (plays 2-47).
@@ -36,6 +36,10 @@ BIDS = (9, 10, 11, 12, 13)
 PACK = 52
 PLAYS = 48
 CANCEL_LIMIT = 2  # sweep_cancel: counted sweeps a team may hold
+# the record form's key of each step's answer; team steps take a list [NS, EW]
+RECORD_KEYS = {"bid": "bid", "points": "card_points", "cards": "card_counts",
+               "first_sweep": "first_sweep", "last_sweep": "last_sweep", "sweeps": "sweeps"}
+TEAM_STEPS = ("points", "cards", "sweeps")
 
 
 @dataclass(frozen=True)
@@ -71,7 +75,9 @@ class Form(FormBase):
         if len(entry.points) < 2:
             return self._split("points", entry.points, self.total)
         if self.rules.majority_bonus and len(entry.cards) < 2:
-            return self._split("cards", entry.cards, PACK)
+            # a team with card points captured a card at least
+            low, high = int(entry.points[0] > 0), PACK - int(entry.points[1] > 0)
+            return self._split("cards", entry.cards, PACK, range(low, high + 1))
         if entry.first_sweep is None:
             return Step("first_sweep", self.bidder, (0, 1))
         if entry.last_sweep is None:
@@ -101,54 +107,38 @@ class Form(FormBase):
 
     def result(self, entry: Entry) -> DealResult:
         """What the ledger scores; IllegalAction if the entry is unfinished or wrong."""
-        if self.next_step(entry) is not None or self.from_dict(self.to_dict(entry)) != entry:
-            raise IllegalAction("entry_incomplete", "the deal is not entered completely")
+        self.check(entry)
         sweeps = self._sweeps(entry)
         cards = entry.cards or (0, 0)
         return DealResult(self.dealer, self.bidder, entry.bid, (entry.points[0], entry.points[1]),
                           (cards[0], cards[1]), (sweeps[0], sweeps[1]))
 
     def to_dict(self, entry: Entry) -> dict[str, Any]:
-        """The record form, shaped like the replay output: sweeps [plays 2-47, play 1, play 48]."""
-        out: dict[str, Any] = {"bid": entry.bid, "card_points": list(entry.points)}
-        if entry.cards:
-            out["card_counts"] = list(entry.cards)
-        if len(entry.sweeps) == 2 and entry.first_sweep is not None:
-            out["sweeps"] = [list(s) for s in self._sweeps(entry)]
+        """The record form: the steps' answers; per-team lists NS (seat 0) first."""
+        out: dict[str, Any] = {}
+        for step, key in RECORD_KEYS.items():
+            value = getattr(entry, step)
+            if value not in (None, ()):
+                out[key] = list(value) if isinstance(value, tuple) else value
         return out
 
     def from_dict(self, data: Mapping[str, Any]) -> Entry:
         """An entry from its record form, checked step by step."""
-        if not isinstance(data, Mapping) or set(data) - {"bid", "card_points", "card_counts",
-                                                         "sweeps"}:
-            raise MalformedAction("bad_entry", "a Seep entry has bid, card_points, card_counts "
-                                  "and sweeps")
-        pairs = {key: _pair(data, key) for key in ("card_points", "card_counts")}
-        sweeps = data.get("sweeps", [[0, 0, 0], [0, 0, 0]])
-        if not isinstance(sweeps, list) or len(sweeps) != 2 or not all(
-                isinstance(s, list) and len(s) == 3 and all(type(n) is int for n in s)
-                for s in sweeps):
-            raise MalformedAction("bad_entry", "sweeps must be two lists [plays 2-47, play 1, "
-                                  "play 48] of whole numbers")
-        for team in (0, 1):
-            if sweeps[team][1] and team != self.bidder_team:
-                raise IllegalAction("bad_first_sweep", "only the bidder plays first: "
-                                    f"{self._team_name(team)} cannot sweep on play 1")
-            if sweeps[team][2] and team != self.rules.team(self.dealer):
-                raise IllegalAction("bad_last_sweep", "only the dealer plays last: "
-                                    f"{self._team_name(team)} cannot sweep on play 48")
-        answers = {
-            "bid": data.get("bid"),
-            "first_sweep": sweeps[self.bidder_team][1],
-            "last_sweep": sweeps[self.rules.team(self.dealer)][2],
-        }
+        if not isinstance(data, Mapping) or set(data) - set(RECORD_KEYS.values()):
+            raise MalformedAction("bad_entry", "a Seep entry has "
+                                  f"{', '.join(RECORD_KEYS.values())}")
+        for step in TEAM_STEPS:
+            value = data.get(RECORD_KEYS[step], [None, None])
+            if not isinstance(value, list) or len(value) != 2 or not all(
+                    v is None or type(v) is int for v in value):
+                raise MalformedAction("bad_entry", f"{RECORD_KEYS[step]} must be two whole "
+                                      "numbers (NS, EW)")
 
         def answer(step: Step, entry: Entry) -> Any:
-            if step.name in ("points", "cards"):
-                return pairs["card_" + step.name][step.seat or 0]
-            if step.name == "sweeps":
-                return sweeps[step.seat or 0][0]
-            return answers[step.name]
+            value = data.get(RECORD_KEYS[step.name])
+            if step.name in TEAM_STEPS and value is not None:
+                return value[step.seat or 0]
+            return value
 
         return fill(self, answer)
 
@@ -157,10 +147,11 @@ class Form(FormBase):
 
     # -- what the spec allows -----------------------------------------------------------
 
-    def _split(self, name: str, given: tuple[int, ...], total: int) -> Step:
+    def _split(self, name: str, given: tuple[int, ...], total: int,
+               first: range | None = None) -> Step:
         """A per-team count adding up to ``total``: the second team's is forced."""
         if not given:
-            return Step(name, 0, tuple(range(total + 1)))
+            return Step(name, 0, tuple(first or range(total + 1)))
         return Step(name, 1, (total - given[0],))
 
     def _team_cap(self, entry: Entry, team: int) -> int:
@@ -201,18 +192,11 @@ class Form(FormBase):
             return (f"{team}'s card points: {value!r} is not possible, {low}-{high} (the card "
                     f"points of a deal add up to {self.total})")
         if step.name == "cards":
-            return f"{team}'s captured cards: {low}-{high} (the pack has 52)"
+            return (f"{team}'s captured cards: {low}-{high} (the pack has 52, and a team with "
+                    "card points captured some)")
         if step.name == "sweeps":
             cancel = "; a team holds 2 at most (sweep_cancel)" if self.rules.sweep_cancel else ""
             return (f"{team} cannot have {value!r} more sweeps: {low}-{high} (no two plays in "
                     f"a row sweep{cancel})")
         who = self.name(step.seat) if step.seat is not None else ""
         return f"{who}: {step.name.replace('_', ' ')} is 0 or 1, not {value!r}"
-
-
-def _pair(data: Mapping[str, Any], key: str) -> list[int | None]:
-    value = data.get(key, [None, None])
-    if not isinstance(value, list) or len(value) != 2 or not all(
-            v is None or type(v) is int for v in value):
-        raise MalformedAction("bad_entry", f"{key} must be two whole numbers (NS, EW)")
-    return value

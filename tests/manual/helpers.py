@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any
 
@@ -38,3 +39,25 @@ def enter(m: Match, answers: Iterable[Any]) -> dict[str, Any]:
     """Enter the match's next deal by buttons and score it; the deal's output."""
     entry = by_buttons(form_for(m), answers)
     return add_entry(m, entry)[0].data["output"]
+
+
+def random_entry(form: Form, rng: random.Random) -> Any:
+    """An entry any button sequence could give: a random valid choice at every step."""
+    entry = form.empty()
+    while (step := form.next_step(entry)) is not None:
+        if step.optional and rng.random() < 0.5:
+            break
+        entry = form.choose(entry, rng.choice(step.choices))
+    return entry
+
+
+def random_game(m: Match, deals: int, rng: random.Random) -> list[Any]:
+    """Enter up to ``deals`` random deals (fewer if the game ends); the entries."""
+    entries = []
+    for _ in range(deals):
+        if m.over:
+            break
+        entry = random_entry(form_for(m), rng)
+        add_entry(m, entry)
+        entries.append(entry)
+    return entries

@@ -217,6 +217,6 @@ def test_buttons_and_records_agree() -> None:
                   {"seat": C, "whist": "whist"}, {"seat": A, "whist": "pass"}],
         "talon": 1, "tricks": [None, 4, None, None], "open": True}
     unfinished = form.choose(form.choose(form.empty(), "game"), B)
-    with pytest.raises(IllegalAction, match="not entered completely: contract is missing"):
+    with pytest.raises(IllegalAction, match="not entered completely: which contract"):
         add_entry(m, unfinished)
     assert m.deals == [] and m.outputs == []
