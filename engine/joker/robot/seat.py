@@ -59,8 +59,8 @@ class Seat:
     def legal_bids(self) -> list[int]:
         forbidden = self.view["forbidden_bid"] if self.seat == self.view["dealer"] else None
         bids = [b for b in range(self.cards + 1) if b != forbidden]
-        if self.rules.max_passes is not None and len(bids) > 1:
-            bids.remove(0)  # the view does not say how many passes are left
+        if self.rules.max_passes is not None:  # the view does not say how many passes are left
+            bids = [b for b in bids if b > 0] or bids
         return bids
 
     @cached_property
