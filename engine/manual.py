@@ -19,9 +19,10 @@ replay`` scores entered deals exactly as the bot did.
 from __future__ import annotations
 
 import importlib
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from engine.base import ActionError, Event, IllegalAction, RecordError
 from engine.match import Match
@@ -54,14 +55,48 @@ class Step:
         return len(self.choices) == 1 and not self.optional
 
 
-class FormBase:
-    """What every game's entry form keeps: rules, players, the deal's context and dealer."""
+class EntryForm(ABC):
+    """A game's entry of one deal, in the context its scoresheet gives (dealer and more).
+
+    Each game's ``Form`` implements the steps (``next_step``, ``choose``), the
+    result the sheet scores and the record form; the rest is shared here.
+    """
 
     def __init__(self, rules: Any, players: Sequence[str], context: Any) -> None:
         self.rules = rules
         self.players = list(players)
         self.context = context
         self.dealer: int = context.dealer
+
+    @abstractmethod
+    def empty(self) -> Any: ...
+
+    @abstractmethod
+    def next_step(self, entry: Any) -> Step | None:
+        """The next question and its valid answers; None once everything is entered."""
+
+    @abstractmethod
+    def choose(self, entry: Any, value: Any) -> Any:
+        """The entry with the next step answered; IllegalAction says why an answer is wrong."""
+
+    @abstractmethod
+    def missing(self, step: Step) -> str:
+        """The question to ask when a text or record leaves ``step`` unanswered."""
+
+    @abstractmethod
+    def result(self, entry: Any) -> Any:
+        """The game's deal result for its scoresheet; IllegalAction if the entry is not whole."""
+
+    @abstractmethod
+    def to_dict(self, entry: Any) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def from_dict(self, data: Mapping[str, Any]) -> Any:
+        """An entry from its record form, checked by the same steps."""
+
+    def record_fields(self) -> dict[str, Any]:
+        """A deal record's fields beside ``dealer`` and ``entry`` (Joker: ``cards``)."""
+        return {}
 
     def name(self, seat: int) -> str:
         return self.players[seat] if 0 <= seat < len(self.players) else f"seat {seat}"
@@ -82,51 +117,13 @@ class FormBase:
         if self.from_dict(self.to_dict(entry)) != entry:
             raise IllegalAction("entry_inconsistent", "the entry does not follow its steps")
 
-    def next_step(self, entry: Any) -> Step | None:
-        raise NotImplementedError
-
-    def missing(self, step: Step) -> str:
-        raise NotImplementedError
-
-    def to_dict(self, entry: Any) -> dict[str, Any]:
-        raise NotImplementedError
-
-    def from_dict(self, data: Mapping[str, Any]) -> Any:
-        raise NotImplementedError
-
 
 def accepts(step: Step, value: Any) -> bool:
     """Whether ``value`` is one of the step's choices (``True`` is no trick count)."""
     return any(value == c and type(value) is type(c) for c in step.choices)
 
 
-class Form(Protocol):
-    """A game's entry of one deal, in the context its scoresheet gives."""
-
-    dealer: int
-
-    def empty(self) -> Any: ...
-
-    def next_step(self, entry: Any) -> Step | None: ...
-
-    def choose(self, entry: Any, value: Any) -> Any: ...
-
-    def missing(self, step: Step) -> str:
-        """The question to ask when a text or record leaves ``step`` unanswered."""
-        ...
-
-    def result(self, entry: Any) -> Any: ...
-
-    def to_dict(self, entry: Any) -> dict[str, Any]: ...
-
-    def from_dict(self, data: Mapping[str, Any]) -> Any: ...
-
-    def record_fields(self) -> dict[str, Any]:
-        """A deal record's fields beside ``dealer`` and ``entry`` (Joker: ``cards``)."""
-        ...
-
-
-def fill(form: Form, answer: Callable[[Step, Any], Any]) -> Any:
+def fill(form: EntryForm, answer: Callable[[Step, Any], Any]) -> Any:
     """Answer a form's steps in order: ``answer(step, entry)`` or None (not given).
 
     A forced step left unanswered takes its one choice; an optional one ends
@@ -146,17 +143,17 @@ def fill(form: Form, answer: Callable[[Step, Any], Any]) -> Any:
     return entry
 
 
-def is_complete(form: Form, entry: Any) -> bool:
+def is_complete(form: EntryForm, entry: Any) -> bool:
     step = form.next_step(entry)
     return step is None or step.optional
 
 
-def form_for(match: Match) -> Form:
+def form_for(match: Match) -> EntryForm:
     """The entry form of the match's next deal."""
     if match.over:
         raise IllegalAction("game_over", "the game is over")
     module = importlib.import_module(FORM_MODULES[match.spec.name])
-    form: Form = module.Form(match.rules, match.players, match.sheet.next_context())
+    form: EntryForm = module.Form(match.rules, match.players, match.sheet.next_context())
     return form
 
 
@@ -219,7 +216,7 @@ def undo(match: Match) -> Match:
     return rebuild(match, entries(match)[:-1])
 
 
-def form_at(match: Match, number: int) -> Form:
+def form_at(match: Match, number: int) -> EntryForm:
     """The entry form of deal ``number`` (from 1) as it stood, to enter a correction."""
     if not 1 <= number <= len(match.deals):
         raise IllegalAction("no_such_deal", f"there is no deal {number}: deals are 1 to "

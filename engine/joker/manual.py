@@ -26,7 +26,7 @@ from engine.joker.actions import SUITS, trump_text
 from engine.joker.result import DealContext, DealResult
 from engine.joker.rules import Rules
 from engine.joker.state import State
-from engine.manual import FormBase, Step, accepts, fill
+from engine.manual import EntryForm, Step, accepts, fill
 
 TRUMPS = (*(trump_text(s) for s in SUITS), trump_text(None))
 
@@ -40,7 +40,7 @@ class Entry:
     tricks: tuple[tuple[int, int], ...] = ()
 
 
-class Form(FormBase):
+class Form(EntryForm):
     """The entry of one Joker deal in the context the sheet gives (number, cards, dealer)."""
 
     rules: Rules

@@ -35,7 +35,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.base import IllegalAction, MalformedAction
-from engine.manual import FormBase, Step, accepts, fill
+from engine.manual import EntryForm, Step, accepts, fill
 from engine.preferans.bids import MISER, TRICK_BIDS, bid_rank, display, level, normalize
 from engine.preferans.manual_text import GAME, MISERE, RASPASY, WALKAWAY, Draft, parse_draft
 from engine.preferans.result import DealContext, DealResult
@@ -67,7 +67,7 @@ class Entry:
     open: bool | None = None
 
 
-class Form(FormBase):
+class Form(EntryForm):
     """The entry of one deal, in the context the scoresheet gives it (dealer, raspasy state)."""
 
     rules: Rules
@@ -165,8 +165,6 @@ class Form(FormBase):
         """An entry from its record form, checked like any entry."""
         return self.complete(_draft_from_dict(data, self.n))
 
-    def record_fields(self) -> dict[str, Any]:
-        return {}
 
     def parse(self, text: str) -> Entry:
         """An entry from the one-line text form (``engine.preferans.manual_text``)."""
@@ -394,6 +392,9 @@ class Form(FormBase):
         if entry.kind == RASPASY and (draft.declarer is not None or draft.contract is not None):
             raise IllegalAction("unused", "raspasy has no declarer and no contract")
         for seat, said in calls.items():
+            if said and self._checked(entry):
+                raise IllegalAction("unused_call", "the ten is checked at this table "
+                                    "(ten_mode checked): nobody calls whist or pass")
             if said:
                 if entry.kind != GAME or seat == entry.declarer or seat not in self.active:
                     who = self.name(seat)

@@ -27,7 +27,7 @@ from typing import Any
 
 from engine.base import IllegalAction, MalformedAction
 from engine.cards import seep_deck
-from engine.manual import FormBase, Step, accepts, fill
+from engine.manual import EntryForm, Step, accepts, fill
 from engine.seep.result import DealContext, DealResult
 from engine.seep.rules import Rules
 from engine.seep.values import points
@@ -54,7 +54,7 @@ class Entry:
     sweeps: tuple[int, ...] = ()
 
 
-class Form(FormBase):
+class Form(EntryForm):
     """The entry of one Seep deal in the context the ledger gives (dealer, lead)."""
 
     rules: Rules
@@ -142,8 +142,6 @@ class Form(FormBase):
 
         return fill(self, answer)
 
-    def record_fields(self) -> dict[str, Any]:
-        return {}
 
     # -- what the spec allows -----------------------------------------------------------
 

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from engine.games import get_game
-from engine.manual import Form, accepts, add_entry, form_for, is_complete
+from engine.manual import EntryForm, accepts, add_entry, form_for, is_complete
 from engine.match import Match
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
@@ -23,7 +23,7 @@ def match(game: str, players: int | None = None, first_dealer: int | None = None
     return Match(spec, rules, NAMES[:n], n - 1 if first_dealer is None else first_dealer)
 
 
-def by_buttons(form: Form, answers: Iterable[Any]) -> Any:
+def by_buttons(form: EntryForm, answers: Iterable[Any]) -> Any:
     """Tap each answer in turn; every one must be among the step's offered choices."""
     entry = form.empty()
     for value in answers:
@@ -41,7 +41,7 @@ def enter(m: Match, answers: Iterable[Any]) -> dict[str, Any]:
     return add_entry(m, entry)[0].data["output"]
 
 
-def random_entry(form: Form, rng: random.Random) -> Any:
+def random_entry(form: EntryForm, rng: random.Random) -> Any:
     """An entry any button sequence could give: a random valid choice at every step."""
     entry = form.empty()
     while (step := form.next_step(entry)) is not None:

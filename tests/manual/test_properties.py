@@ -8,6 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.base import ActionError
 from engine.manual import add_entry, form_for
 from tests.manual.helpers import match, random_entry, random_game
 
@@ -49,3 +50,20 @@ def test_record_form_reads_back_and_scores_the_same(game: tuple[str, dict[str, A
     assert form.result(form.from_dict(form.to_dict(entry))) == form.result(entry)
     add_entry(m, entry)
     assert m.deals[-1]["entry"] == form.to_dict(entry)
+
+
+WORDS = ["7H", "6S", "10NT", "8♦", "miser", "raspasy", "walkaway", "Ann", "Bob", "Cid", "Dan",
+         "#1", "#5", "whist", "pass", "halfwhist", "made", "down", "-2", "0", "3", "10", "11",
+         "open", "closed", "talon", "AS", "KS", ";", ",", "без", "двух", "вист", "x", "an"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(rules=st.sampled_from(PREFERANS), words=st.lists(st.sampled_from(WORDS), max_size=12))
+def test_any_text_gives_an_entry_or_a_reason(rules: dict[str, Any], words: list[str]) -> None:
+    form = form_for(match("preferans", **rules))
+    try:
+        entry = form.parse(" ".join(words))
+    except ActionError as exc:
+        assert exc.message
+    else:
+        assert form.parse(form.to_text(entry)) == entry
