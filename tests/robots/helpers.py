@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -57,3 +58,38 @@ def matches(spec: GameSpec, rules: Any, deals: int, seed: str) -> Iterator[Match
             match = Match(spec, rules, players, 0)
         match.start_deal(seed=f"{seed}-{number}")
         yield match
+
+
+def auto_phases(spec: GameSpec, rules: Any, auto_action: Callable[..., str],
+                deals: int) -> Counter[str]:
+    """Random legal play of ``deals`` deals; at every decision the auto move for the
+    deciding seat's view must be legal. The phases where it was asked, counted."""
+    rng = random.Random(3)
+    phases: Counter[str] = Counter()
+    for match in matches(spec, rules, deals, "auto"):
+        state = match.state
+        for seat in decision_points(match, lambda s, seat: spec.random_action(s, seat, rng)):
+            auto = auto_action(state.view(state.controller(seat)), rules)
+            assert auto in state.legal_actions(seat), (state.phase, auto)
+            phases[state.phase] += 1
+    return phases
+
+
+def check_view_only(spec: GameSpec, rules: Any, choose: Callable[..., str], deals: int,
+                    reshuffled: Callable[[Any, int, random.Random], Any]) -> None:
+    """At every robot decision of ``deals`` deals, a copy of the state whose concealed
+    cards ``reshuffled`` moved gives the deciding seat the same view and the robot the
+    same choice; the cards did move at most decisions."""
+    rng = random.Random(5)
+    moved = decisions = 0
+    for match in matches(spec, rules, deals, "view"):
+        state = match.state
+        for seat in decision_points(match, robot(choose, rules)):
+            viewer = state.controller(seat)
+            twin = reshuffled(state, viewer, rng)
+            assert twin.view(viewer) == state.view(viewer)
+            assert (choose(twin.view(viewer), rules, random.Random(0))
+                    == choose(state.view(viewer), rules, random.Random(0)))
+            moved += twin.deal_record() != state.deal_record() or twin.hands != state.hands
+            decisions += 1
+    assert moved > decisions / 2

@@ -14,7 +14,14 @@ from engine.joker import SPEC, Rules, State
 from engine.joker.robot import auto_action, choose
 from engine.joker.robot.seat import Seat
 from tests.joker.helpers import make_state, run
-from tests.robots.helpers import decision_points, matches, play_out, robot
+from tests.robots.helpers import (
+    auto_phases,
+    check_view_only,
+    decision_points,
+    matches,
+    play_out,
+    robot,
+)
 
 RULE_SETS = [
     {},
@@ -71,33 +78,16 @@ def _reshuffled(state: State, viewer: int, rng: random.Random) -> State:
     return twin
 
 
-def test_decisions_depend_only_on_the_view() -> None:
-    rules = Rules.from_dict({})
-    rng = random.Random(5)
-    moved = decisions = 0
-    for match in matches(SPEC, rules, 30, "view"):
-        state = match.state
-        for seat in decision_points(match, robot(choose, rules)):
-            twin = _reshuffled(state, seat, rng)
-            assert twin.view(seat) == state.view(seat)
-            assert choose(twin.view(seat), rules, RNG) == choose(state.view(seat), rules, RNG)
-            moved += twin.hands != state.hands or twin.dealt != state.dealt
-            decisions += 1
-    assert moved > decisions / 2
+@pytest.mark.parametrize("rules_data", [{}, RULE_SETS[3]])
+def test_decisions_depend_only_on_the_view(rules_data) -> None:
+    check_view_only(SPEC, Rules.from_dict(rules_data), choose, 30, _reshuffled)
 
 
 @pytest.mark.parametrize("rules_data", RULE_SETS)
 def test_auto_action_is_legal_in_every_phase(rules_data) -> None:
     rules = Rules.from_dict(rules_data)
-    rng = random.Random(3)
-    phases: Counter[str] = Counter()
-    for match in matches(SPEC, rules, 40, "auto"):
-        state = match.state
-        for seat in decision_points(match, lambda s, seat: SPEC.random_action(s, seat, rng)):
-            auto = auto_action(state.view(seat), rules)
-            assert auto in state.legal_actions(seat), (state.phase, auto)
-            phases[state.phase] += 1
-    assert {"bid", "play"} <= set(phases)
+    phases = auto_phases(SPEC, rules, auto_action, 40)
+    assert set(phases) >= {"bid", "play"}
 
 
 def test_auto_moves_alone_finish_deals() -> None:

@@ -14,7 +14,13 @@ from engine.cards import Card
 from engine.preferans import SPEC, Rules, State
 from engine.preferans.robot import auto_action, choose
 from tests.preferans.helpers import act, deal
-from tests.robots.helpers import decision_points, matches, play_out, robot
+from tests.robots.helpers import (
+    auto_phases,
+    check_view_only,
+    matches,
+    play_out,
+    robot,
+)
 
 RULE_SETS = [
     {},
@@ -76,32 +82,13 @@ def _reshuffled(state: State, viewer: int, rng: random.Random) -> State:
 
 @pytest.mark.parametrize("rules_data", [{}, RULE_SETS[5]])
 def test_decisions_depend_only_on_the_view(rules_data) -> None:
-    rules = Rules.from_dict(rules_data)
-    rng = random.Random(5)
-    moved = decisions = 0
-    for match in matches(SPEC, rules, 25, "view"):
-        state = match.state
-        for seat in decision_points(match, robot(choose, rules)):
-            viewer = state.controller(seat)
-            twin = _reshuffled(state, viewer, rng)
-            assert twin.view(viewer) == state.view(viewer)
-            assert choose(twin.view(viewer), rules, RNG) == choose(state.view(viewer), rules, RNG)
-            moved += twin.hands != state.hands
-            decisions += 1
-    assert moved > decisions / 2
+    check_view_only(SPEC, Rules.from_dict(rules_data), choose, 25, _reshuffled)
 
 
 @pytest.mark.parametrize("rules_data", RULE_SETS)
 def test_auto_action_is_legal_in_every_phase(rules_data) -> None:
     rules = Rules.from_dict(rules_data)
-    rng = random.Random(3)
-    phases: Counter[str] = Counter()
-    for match in matches(SPEC, rules, 60, "auto"):
-        state = match.state
-        for seat in decision_points(match, lambda s, seat: SPEC.random_action(s, seat, rng)):
-            auto = auto_action(state.view(state.controller(seat)), rules)
-            assert auto in state.legal_actions(seat), (state.phase, auto)
-            phases[state.phase] += 1
+    phases = auto_phases(SPEC, rules, auto_action, 60)
     assert set(phases) >= {"bidding", "discard", "contract", "whist", "play"}
 
 
