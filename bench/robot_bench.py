@@ -1,5 +1,6 @@
 """Substitute robots (issue 9): decision time per game, robot deals that finish, how
-often the Preferans robots make their contracts and the Joker robots their bids."""
+often the Preferans robots make their contracts and the Joker robots their bids, how
+often the Seep robots sweep."""
 
 from __future__ import annotations
 
@@ -18,8 +19,11 @@ from engine.match import Match
 from engine.preferans import robot as preferans_robot
 from engine.preferans.bids import MISER, level
 from engine.preferans.result import DealResult as PreferansResult
+from engine.seep import robot as seep_robot
+from engine.seep.result import DealResult as SeepResult
 
-ROBOTS: dict[str, ModuleType] = {"preferans": preferans_robot, "joker": joker_robot}
+ROBOTS: dict[str, ModuleType] = {
+    "preferans": preferans_robot, "joker": joker_robot, "seep": seep_robot}
 
 
 def contract_made(result: PreferansResult) -> bool | None:
@@ -87,8 +91,15 @@ def _joker(results: list[JokerResult]) -> list[Figure]:
                    "%", f"of {len(exact)} bids")]
 
 
+def _seep(results: list[SeepResult]) -> list[Figure]:
+    played = [r for r in results if not r.void]
+    return [Figure("robots", "seep: sweeps per robot deal",
+                   statistics.mean(sum(map(sum, r.sweeps)) for r in played), "sweeps",
+                   f"{len(played)} deals played, {len(results) - len(played)} void (redealt)")]
+
+
 SUCCESS: dict[str, Callable[[list[Any]], list[Figure]]] = {
-    "preferans": _preferans, "joker": _joker}
+    "preferans": _preferans, "joker": _joker, "seep": _seep}
 
 
 def _percentile(values: list[float], q: float) -> float:
