@@ -18,6 +18,7 @@ from engine.joker.actions import Play, decode_action, parse_action
 from engine.joker.rules import Rules
 from engine.joker.state import TRUMP_ACTIONS
 from engine.joker.tricks import PlayCheck, trick_winner
+from engine.robot_seat import ViewSeat
 
 DECK = Counter(joker_deck())
 
@@ -28,19 +29,15 @@ def _play(item: Mapping[str, Any]) -> Play:
     return play
 
 
-class Seat:
+class Seat(ViewSeat):
     """The deciding seat's knowledge of a Joker deal."""
 
+    rules: Rules
+
     def __init__(self, view: Mapping[str, Any], rules: Rules) -> None:
-        self.seat: int = view["seat"]
-        if self.seat is None or self.seat not in view["to_act"]:
-            raise ValueError("this view has no decision to make: it is not this seat's turn")
-        self.rules = rules
-        self.view = view
-        self.phase: str = view["phase"]
+        super().__init__(view, rules)
         self.cards: int = view["cards"]  # per player in this deal
         self.players = rules.players
-        self.hand = parse_cards(view["hand"])
         trump = view["trump"]
         self.trump: Suit | None = None if trump in (None, "NT") else Suit[trump]
         self.trick: list[tuple[int, Play]] = [(p["seat"], _play(p)) for p in view["trick"]]

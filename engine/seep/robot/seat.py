@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from engine.cards import Card, parse_card, parse_cards, seep_deck
+from engine.robot_seat import ViewSeat
 from engine.seep.floor import HOUSE_VALUES, Floor, House
 from engine.seep.moves import Move, Turn, legal_moves, perform
 from engine.seep.notation import action_text, written
@@ -27,17 +28,13 @@ def floor_of(data: Mapping[str, Any]) -> Floor:
     return Floor(parse_cards(data["loose"]), houses)
 
 
-class Seat:
+class Seat(ViewSeat):
     """The deciding seat's knowledge of a Seep deal."""
 
+    rules: Rules
+
     def __init__(self, view: Mapping[str, Any], rules: Rules) -> None:
-        self.seat: int = view["seat"]
-        if self.seat is None or self.seat not in view["to_act"]:
-            raise ValueError("this view has no decision to make: it is not this seat's turn")
-        self.rules = rules
-        self.view = view
-        self.phase: str = view["phase"]
-        self.hand = parse_cards(view["hand"])
+        super().__init__(view, rules)
         self.plays: int = view["plays"]
 
     @property
