@@ -129,11 +129,16 @@ def _defender_lead(k: Knowledge, cards: list[Card]) -> Card:
         if singletons:
             return min(singletons, key=lambda c: c.rank)
 
-    def lead_value(suit: object) -> tuple[bool, int]:
-        # Lead low from a suit without a lone honour (K or Q not backed by the card above).
+    through = k.next_players[0] == k.declarer  # the declarer plays right after this lead
+
+    def lead_value(suit: object) -> tuple[bool, int, int]:
+        # Never away from a lone honour (K or Q not backed by the card above). Through the
+        # declarer: a suit whose honours partner may hold over him (few of our own); up to
+        # the declarer: our strength, a sequence; then the longest suit.
         cs = side[suit]
         bare_honour = cs[0].rank in (12, 13) and not _touching(cs)
-        return (not bare_honour, len(cs))
+        honours = sum(c.rank >= 12 for c in cs)
+        return (not bare_honour, -honours if through else int(_touching(cs)), len(cs))
 
     return _sequence_top(side[max(side, key=lead_value)])
 
