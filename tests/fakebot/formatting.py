@@ -140,6 +140,7 @@ class _HtmlParser:
             language = attributes.get("class", "").removeprefix("language-")
             if name == "code" and language and self.stack and self.stack[-1].name == "pre":
                 self.stack[-1].entity["language"] = language
+                entity = {}  # merged into the pre entity
         else:
             return False
         self.stack.append(_OpenTag(name, entity, self.length))
@@ -154,7 +155,7 @@ class _HtmlParser:
                 f"Unmatched end tag at byte offset {self.byte_offset()}, "
                 f'expected "</{top.name}>", found "</{name}>"'
             )
-        if self.length > top.start:
+        if top.entity and self.length > top.start:
             self.entities.append(
                 {**top.entity, "offset": top.start, "length": self.length - top.start}
             )
