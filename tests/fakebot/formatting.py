@@ -178,6 +178,22 @@ def _strip(formatted: FormattedText) -> FormattedText:
     return FormattedText(stripped, entities)
 
 
+def _checked_entities(entities: Any) -> list[dict[str, Any]]:
+    """Explicit entities (no parse_mode): a list of objects with type, offset, length."""
+    if entities is None:
+        return []
+    valid = isinstance(entities, list) and all(
+        isinstance(e, dict)
+        and isinstance(e.get("type"), str)
+        and isinstance(e.get("offset"), int)
+        and isinstance(e.get("length"), int)
+        for e in entities
+    )
+    if not valid:
+        raise bad_request("can't parse entities JSON object")
+    return [dict(e) for e in entities]
+
+
 def format_text(
     text: str | None,
     parse_mode: str | None,
@@ -198,7 +214,7 @@ def format_text(
             f"unsupported parse_mode {parse_mode!r} (the fake Bot API models HTML only)"
         )
     else:
-        formatted = FormattedText(text, list(entities or []))
+        formatted = FormattedText(text, _checked_entities(entities))
     formatted = _strip(formatted)
     if not formatted.text and not caption:
         raise bad_request("message text is empty")

@@ -8,6 +8,7 @@ one table; names not in it stay as sent.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from typing import Any
@@ -44,19 +45,37 @@ class UploadedFile:
     data: bytes
 
 
-def _decode(name: str, value: Any) -> Any:
-    if not isinstance(value, str):
-        return value
-    if name in INTEGER_FIELDS or name == "chat_id":
-        try:
+def _integer(name: str, value: Any) -> int:
+    if isinstance(value, int):  # bool included
+        return int(value)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, str):
+        with contextlib.suppress(ValueError):
             return int(value)
-        except ValueError:
-            if name == "chat_id":
-                return value  # an @username
-            raise bad_request(f'field "{name}" must be of type Integer') from None
-    if name in BOOLEAN_FIELDS:
+    raise bad_request(f'field "{name}" must be of type Integer')
+
+
+def _boolean(name: str, value: Any) -> bool:
+    if isinstance(value, str):
         return value.strip().lower() in ("true", "1")
-    if name in JSON_FIELDS:
+    if isinstance(value, int):
+        return bool(value)
+    raise bad_request(f'field "{name}" must be of type Boolean')
+
+
+def _decode(name: str, value: Any) -> Any:
+    if value is None:
+        return None
+    if name == "chat_id" and isinstance(value, str):
+        with contextlib.suppress(ValueError):
+            return int(value)
+        return value  # an @username
+    if name in INTEGER_FIELDS:
+        return _integer(name, value)
+    if name in BOOLEAN_FIELDS:
+        return _boolean(name, value)
+    if name in JSON_FIELDS and isinstance(value, str):
         try:
             return json.loads(value) if value else None
         except ValueError:

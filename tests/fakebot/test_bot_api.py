@@ -151,11 +151,17 @@ async def test_long_poll_wakes_up_and_a_second_poller_conflicts(tg: FakeTelegram
 async def test_edits_not_modified_and_keyboard_removal(tg: FakeTelegram, bot: Bot) -> None:
     alice = tg.add_user("Alice")
     group = tg.add_group("Table", [alice])
-    sent = await bot.send_message(group.id, "<b>Lobby</b>", parse_mode=ParseMode.HTML,
-                                  reply_markup=KEYBOARD)  # fmt: skip
+    sent = await bot.send_message(
+        group.id, "<b>Lobby</b>", parse_mode=ParseMode.HTML, reply_markup=KEYBOARD
+    )
     with pytest.raises(BadRequest, match="Message is not modified"):
-        await bot.edit_message_text("<b>Lobby</b>", group.id, sent.message_id,
-                                    parse_mode=ParseMode.HTML, reply_markup=KEYBOARD)  # fmt: skip
+        await bot.edit_message_text(
+            "<b>Lobby</b>",
+            group.id,
+            sent.message_id,
+            parse_mode=ParseMode.HTML,
+            reply_markup=KEYBOARD,
+        )
     with pytest.raises(BadRequest, match="Message is not modified"):
         await bot.edit_message_reply_markup(group.id, sent.message_id, reply_markup=KEYBOARD)
     plain = await bot.edit_message_text("Lobby", group.id, sent.message_id, reply_markup=KEYBOARD)
@@ -182,8 +188,13 @@ async def test_keyboard_limits_reach_the_bot_as_bad_request(tg: FakeTelegram, bo
     tg.press_start(alice := tg.add_user("Alice"))
     long_data = "t1:v1:play:" + "ж" * 27  # 65 bytes
     with pytest.raises(BadRequest, match="Button_data_invalid"):
-        await bot.send_message(alice.id, "hand", reply_markup=InlineKeyboardMarkup(
-            [[InlineKeyboardButton("Q♥", callback_data=long_data)]]))  # fmt: skip
+        await bot.send_message(
+            alice.id,
+            "hand",
+            reply_markup=InlineKeyboardMarkup(
+                [[InlineKeyboardButton("Q♥", callback_data=long_data)]]
+            ),
+        )
     row = [InlineKeyboardButton(str(n), callback_data=str(n)) for n in range(9)]
     with pytest.raises(BadRequest, match="Reply markup is too long"):
         await bot.send_message(alice.id, "hand", reply_markup=InlineKeyboardMarkup([row]))
@@ -251,8 +262,9 @@ async def test_documents_and_photos_keep_their_bytes(tg: FakeTelegram, bot: Bot)
     alice = tg.add_user("Alice")
     group = tg.add_group("Table", [alice])
     record = b'{"game": "preferans"}'
-    sent = await bot.send_document(group.id, record, filename="game.json", caption="<b>Export</b>",
-                                   parse_mode="HTML")  # fmt: skip
+    sent = await bot.send_document(
+        group.id, record, filename="game.json", caption="<b>Export</b>", parse_mode="HTML"
+    )
     assert (sent.document.file_name, sent.caption, sent.caption_entities[0].type) == (
         "game.json",
         "Export",
@@ -279,10 +291,14 @@ async def test_commands_per_scope_and_language(tg: FakeTelegram, bot: Bot) -> No
     group = tg.add_group("Table", [alice, bob])
     private = [BotCommand("start", "Start"), BotCommand("help", "Help")]
     await bot.set_my_commands(private, scope=BotCommandScopeAllPrivateChats())
-    await bot.set_my_commands([BotCommand("newgame", "New table")],
-                              scope=BotCommandScopeAllGroupChats())  # fmt: skip
-    await bot.set_my_commands([BotCommand("newgame", "Новый стол")],
-                              scope=BotCommandScopeAllGroupChats(), language_code="ru")  # fmt: skip
+    await bot.set_my_commands(
+        [BotCommand("newgame", "New table")], scope=BotCommandScopeAllGroupChats()
+    )
+    await bot.set_my_commands(
+        [BotCommand("newgame", "Новый стол")],
+        scope=BotCommandScopeAllGroupChats(),
+        language_code="ru",
+    )
     assert await bot.get_my_commands(scope=BotCommandScopeAllPrivateChats()) == tuple(private)
     assert await bot.get_my_commands() == ()
     assert tg.command_menu(alice, group)[0]["description"] == "Новый стол"
@@ -360,8 +376,13 @@ async def test_privacy_helpers_see_what_each_user_saw(tg: FakeTelegram, bot: Bot
     alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
     tg.press_start(alice)
     group = tg.add_group("Table", [alice, bob])
-    await bot.send_message(alice.id, "Your hand", reply_markup=InlineKeyboardMarkup(
-        [[InlineKeyboardButton("A♠", callback_data="t1:v1:play:AS")]]))  # fmt: skip
+    await bot.send_message(
+        alice.id,
+        "Your hand",
+        reply_markup=InlineKeyboardMarkup(
+            [[InlineKeyboardButton("A♠", callback_data="t1:v1:play:AS")]]
+        ),
+    )
     await bot.send_message(group.id, "Alice to play")
     assert "A♠" in tg.seen_by(alice)
     assert "A♠" not in tg.seen_by(bob) and "Alice to play" in tg.seen_by(bob)

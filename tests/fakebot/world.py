@@ -226,7 +226,8 @@ class World:
         """Fill text_mention entities with the full user, as the server returns them."""
         for entity in content.entities:
             if entity["type"] == "text_mention":
-                user = self.users.get(entity["user"]["id"])
+                mentioned = entity.get("user")
+                user = self.users.get(mentioned.get("id")) if isinstance(mentioned, dict) else None
                 if user is None:
                     raise bad_request("can't parse entities: user not found")
                 entity["user"] = user.api()

@@ -50,6 +50,8 @@ async def set_my_commands(world: World, p: Params) -> Any:
     if not isinstance(commands, list) or len(commands) > MAX_COMMANDS:
         raise bad_request("can't parse commands JSON object")
     for command in commands:
+        if not isinstance(command, dict):
+            raise bad_request("can't parse BotCommand JSON object")
         name, description = command.get("command", ""), command.get("description", "")
         if not _COMMAND.fullmatch(name):
             raise bad_request("BOT_COMMAND_INVALID")

@@ -14,7 +14,9 @@ from tests.fakebot.world import DELETE_WINDOW, World
 
 
 def _reply_target(world: World, chat: Chat, p: Params) -> Message | None:
-    reply = p.get("reply_parameters") or {}
+    reply = p.get("reply_parameters")
+    if not isinstance(reply, dict):
+        reply = {}
     message_id = reply.get("message_id") or p.get("reply_to_message_id")
     if not message_id:
         return None

@@ -22,7 +22,7 @@ def _set_allowed(world: World, p: Params) -> None:
     allowed = p.get("allowed_updates")
     if allowed is None:
         return
-    if not isinstance(allowed, list):
+    if not isinstance(allowed, list) or not all(isinstance(kind, str) for kind in allowed):
         raise bad_request("can't parse allowed_updates JSON array")
     world.allowed_updates = frozenset(allowed) & UPDATE_KINDS or DEFAULT_UPDATES
 
