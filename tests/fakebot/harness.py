@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tests.fakebot.errors import ApiError, too_many_requests
-from tests.fakebot.flood import FloodLimits
+from tests.fakebot.flood import EDITS, SENDS, FloodLimits
 from tests.fakebot.formatting import FormattedText, user_text
 from tests.fakebot.methods.commands import command_menu, scope_key
 from tests.fakebot.model import (
@@ -258,6 +258,16 @@ class FakeTelegram:
         """A member removes the bot from a group (my_chat_member: kicked)."""
         self.world.my_chat_member(group, by, "kicked")
 
+    def join(self, group: Chat, user: User) -> Message:
+        """A user joins a group (the new_chat_members service message)."""
+        group.members[user] = "member"
+        return self._service(group, user, {"new_chat_members": [user.api()]})
+
+    def leave(self, group: Chat, user: User) -> Message:
+        """A user leaves a group (the left_chat_member service message)."""
+        group.members[user] = "left"
+        return self._service(group, user, {"left_chat_member": user.api()})
+
     def migrate(self, group: Chat) -> Chat:
         """The group becomes a supergroup with a new id; the old id answers migrate_to_chat_id."""
         if group.type != "group" or group.migrated_to is not None:
@@ -327,6 +337,21 @@ class FakeTelegram:
             if (method is None or call.method.lower() == method.lower())
             and (chat_id is None or call.chat_id == chat_id)
         ]
+
+    def peak_rate(
+        self, chat: ChatLike, *, period: float = 60.0, methods: frozenset[str] = SENDS | EDITS
+    ) -> int:
+        """The most successful calls of `methods` to a chat within any `period` seconds,
+        e.g. a group's peak messages plus edits a minute."""
+        times = [
+            c.time for c in self.calls_for(chat=chat) if c.method in methods and c.status == 200
+        ]
+        peak = first = 0
+        for last, moment in enumerate(times):
+            while moment - times[first] >= period:
+                first += 1
+            peak = max(peak, last - first + 1)
+        return peak
 
     def messages(self, chat: ChatLike, *, include_deleted: bool = False) -> list[Message]:
         found = self.world.chat_messages.get(self._chat(chat).id, [])

@@ -20,6 +20,7 @@ from tests.fakebot.world import World
 
 MAX_UPLOAD = 50 * 1024 * 1024
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+WEBHOOK_TIMEOUT = aiohttp.ClientTimeout(total=10)
 _LOGGER = logging.getLogger(__name__)
 
 
@@ -175,18 +176,18 @@ class ApiServer:
                     hook.url,
                     data=json.dumps(update.api()),
                     headers={"Content-Type": "application/json", **headers},
+                    timeout=WEBHOOK_TIMEOUT,
                 ) as response:
                     if response.status >= 300:
                         error = (
                             f"Wrong response from the webhook: {response.status} {response.reason}"
                         )
-            except aiohttp.ClientError as exc:
+            except (aiohttp.ClientError, TimeoutError) as exc:
                 error = f"Connection failed: {exc.__class__.__name__}"
             finally:
                 self.delivering = False
                 self.last_activity = asyncio.get_running_loop().time()
             if error is None:
-                update.fetched = True
                 if update in world.pending:
                     world.pending.remove(update)
                 continue

@@ -370,26 +370,3 @@ async def test_webhook_excludes_polling_and_reports_its_state(tg: FakeTelegram, 
     assert (info.url, info.pending_update_count) == ("https://bot.example.com/hook", 0)
     await bot.delete_webhook()
     assert (await bot.get_webhook_info()).url == ""
-
-
-async def test_privacy_helpers_see_what_each_user_saw(tg: FakeTelegram, bot: Bot) -> None:
-    alice, bob = tg.add_user("Alice"), tg.add_user("Bob")
-    tg.press_start(alice)
-    group = tg.add_group("Table", [alice, bob])
-    await bot.send_message(
-        alice.id,
-        "Your hand",
-        reply_markup=InlineKeyboardMarkup(
-            [[InlineKeyboardButton("A♠", callback_data="t1:v1:play:AS")]]
-        ),
-    )
-    await bot.send_message(group.id, "Alice to play")
-    assert "A♠" in tg.seen_by(alice)
-    assert "A♠" not in tg.seen_by(bob) and "Alice to play" in tg.seen_by(bob)
-    assert all("A♠" not in str(call.params) for call in tg.calls_for(chat=group))
-
-
-async def test_idle_explains_what_it_waits_for(tg: FakeTelegram) -> None:
-    tg.press_start(tg.add_user("Alice"))
-    with pytest.raises(AssertionError, match=r"1 updates not taken by the bot: \['message'\]"):
-        await tg.idle(timeout=0.2)

@@ -9,6 +9,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from PIL import Image, UnidentifiedImageError
+
 from tests.fakebot.errors import (
     CHAT_NOT_FOUND,
     NOT_MODIFIED,
@@ -23,6 +25,7 @@ from tests.fakebot.model import (
     ApiCall,
     CallbackAnswer,
     Chat,
+    MemberStatus,
     Message,
     Revision,
     StoredFile,
@@ -42,6 +45,7 @@ UPDATE_KINDS = frozenset(
 )  # fmt: skip
 DEFAULT_UPDATES = UPDATE_KINDS - {"chat_member", "message_reaction", "message_reaction_count"}
 DELETE_WINDOW = 48 * 3600
+_COMMAND = re.compile(r"/[A-Za-z0-9_]+(?:@(\w+))?")
 _START_LINK = re.compile(
     r"(?:https?://)?(?:t|telegram)\.me/(?P<bot>[A-Za-z0-9_]+)\?start=(?P<payload>[A-Za-z0-9_-]{1,64})"
 )
@@ -68,7 +72,6 @@ class Signal:
 class PendingUpdate:
     update_id: int
     payload: dict[str, Any]
-    fetched: bool = False
 
     def api(self) -> dict[str, Any]:
         return {"update_id": self.update_id, **self.payload}
@@ -131,8 +134,6 @@ class World:
         self.chats: dict[int, Chat] = {}
         self.chat_messages: dict[int, list[Message]] = {}
         self._messages: dict[tuple[int, int], Message] = {}
-        self._box_message_id = 0  # shared by private chats and basic groups
-        self._channel_message_ids: dict[int, int] = {}  # per supergroup
         self._counters: dict[str, int] = {}
         self.pending: list[PendingUpdate] = []
         self.allowed_updates: frozenset[str] = DEFAULT_UPDATES
@@ -193,12 +194,8 @@ class World:
         service: dict[str, Any] | None = None,
         reply_to: Message | None = None,
     ) -> Message:
-        if chat.type == "supergroup":
-            message_id = self._channel_message_ids.get(chat.id, 0) + 1
-            self._channel_message_ids[chat.id] = message_id
-        else:
-            self._box_message_id += 1
-            message_id = self._box_message_id
+        # a supergroup numbers its own messages; private chats and groups share one box
+        message_id = self.next_id(f"messages of {chat.id}" if chat.type == "supergroup" else "box")
         date = int(self.now())
         message = Message(
             chat,
@@ -237,8 +234,6 @@ class World:
         n = self.next_id("file")
         width = height = 0
         if kind == "photo":
-            from PIL import Image, UnidentifiedImageError
-
             try:
                 width, height = Image.open(io.BytesIO(upload.data)).size
             except UnidentifiedImageError:
@@ -261,14 +256,11 @@ class World:
 
     # updates
 
-    def enqueue(self, kind: str, payload: dict[str, Any]) -> PendingUpdate | None:
+    def enqueue(self, kind: str, payload: dict[str, Any]) -> None:
         """Queue an update for the bot, unless its allowed_updates exclude the kind."""
-        if kind not in self.allowed_updates:
-            return None
-        update = PendingUpdate(self.next_id("update"), {kind: payload})
-        self.pending.append(update)
-        self.updates_signal.notify()
-        return update
+        if kind in self.allowed_updates:
+            self.pending.append(PendingUpdate(self.next_id("update"), {kind: payload}))
+            self.updates_signal.notify()
 
     def confirm(self, offset: int) -> None:
         """getUpdates' offset: forget confirmed updates (negative: keep the last -offset)."""
@@ -286,15 +278,15 @@ class World:
             return False
         if message.service or not self.privacy_mode or chat.bot_status == "administrator":
             return True
-        command = re.match(r"/[A-Za-z0-9_]+(?:@(\w+))?", message.text)
-        if command and command.group(1) in (None, self.bot.username):
+        command = _COMMAND.match(message.text)  # "/cmd" or "/cmd@this_bot", any case
+        if command and (command.group(1) or "").lower() in ("", str(self.bot.username).lower()):
             return True
         return message.reply_to is not None and message.reply_to.sender is self.bot
 
-    def my_chat_member(self, chat: Chat, actor: User, new_status: str) -> None:
+    def my_chat_member(self, chat: Chat, actor: User, new_status: MemberStatus) -> None:
         """Change the bot's membership in a chat and tell the bot."""
         old = member_api(self.bot, chat.bot_status)
-        chat.bot_status = new_status  # type: ignore[assignment]
+        chat.bot_status = new_status
         self.enqueue(
             "my_chat_member",
             {

@@ -54,8 +54,6 @@ async def get_updates(world: World, p: Params) -> Any:
         await world.updates_signal.wait(remaining)
     world.poller = None
     batch = world.pending[:limit]
-    for update in batch:
-        update.fetched = True
     return [update.api() for update in batch]
 
 
