@@ -428,6 +428,7 @@ class State:
             "phase": self.phase,
             "version": self.version,
             "to_act": list(self.to_act),
+            "controllers": {s: self.controller(s) for s in self.to_act},
             "min_bid": self.context.min_bid,
             "raspasy_state": self.context.raspasy_state,
             "hand_sizes": [len(h) for h in self.hands],

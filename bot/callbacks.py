@@ -1,0 +1,57 @@
+"""Callback data: short ASCII that names the table, and survives restarts.
+
+``kind:table:rest``, at most 64 bytes. Kinds:
+
+- ``a:T:V:S:action``  an engine action for seat S at state version V
+- ``u:T:V:S:step``    a UI step (select a card to discard, pick a card then a move)
+- ``l:T:op[:arg...]`` lobby: join, leave, start, cancel, set:option:value
+- ``v:T:id:y|n``      a vote
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+MAX_BYTES = 64
+KINDS = ("a", "u", "l", "v")
+
+
+class BadCallback(ValueError):
+    """Callback data this bot did not make (forged, truncated or from an old version)."""
+
+
+@dataclass(frozen=True)
+class Callback:
+    kind: str
+    table: int
+    parts: tuple[str, ...]
+
+
+def pack(kind: str, table: int, *parts: object) -> str:
+    data = ":".join([kind, str(table), *map(str, parts)])
+    if len(data.encode()) > MAX_BYTES or not data.isascii():
+        raise ValueError(f"callback data too long or not ASCII: {data!r}")
+    return data
+
+
+def action_data(table: int, version: int, seat: int, action: str) -> str:
+    return pack("a", table, version, seat, action)
+
+
+def step_data(table: int, version: int, seat: int, step: str) -> str:
+    return pack("u", table, version, seat, step)
+
+
+def unpack(data: str | None) -> Callback:
+    if not data or len(data.encode()) > MAX_BYTES or not data.isascii():
+        raise BadCallback("not our button")
+    kind, _, rest = data.partition(":")
+    table_text, _, tail = rest.partition(":")
+    if kind not in KINDS or not table_text.isdigit():
+        raise BadCallback("not our button")
+    if kind in ("a", "u"):
+        parts = tail.split(":", 2)
+        if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit() or not parts[2]:
+            raise BadCallback("not our button")
+        return Callback(kind, int(table_text), tuple(parts))
+    return Callback(kind, int(table_text), tuple(tail.split(":")) if tail else ())

@@ -1,0 +1,1 @@
+"""What the bot knows of each game: lobby options, renderers, multi-step choices."""

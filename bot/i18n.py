@@ -1,0 +1,60 @@
+"""Translations: gettext catalogs (``bot/locales/<lang>/LC_MESSAGES/cardtable.po``).
+
+English is the source language: message ids are the English texts, with
+``{name}`` placeholders filled by ``str.format``. Catalogs are compiled in
+memory with Babel when first used, so no compiled files are kept in the tree.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+LOCALES = Path(__file__).parent / "locales"
+DOMAIN = "cardtable"
+DEFAULT_LANGUAGE = "en"
+
+
+def languages() -> list[str]:
+    """English plus every language with a catalog."""
+    found = sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return [DEFAULT_LANGUAGE, *[lang for lang in found if lang != DEFAULT_LANGUAGE]]
+
+
+@cache
+def _catalog(language: str) -> gettext.NullTranslations:
+    path = LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as fh:
+        catalog = read_po(fh, locale=language)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def normalize(language: str | None) -> str:
+    """A Telegram language_code ("ru", "en-US", "pt-br") -> a supported language."""
+    code = (language or DEFAULT_LANGUAGE).split("-")[0].lower()
+    return code if code in languages() else DEFAULT_LANGUAGE
+
+
+Translate = Callable[..., str]
+
+
+def translator(language: str | None) -> Translate:
+    """``tr("Trick {n}", n=3)``: the text in ``language``, formatted."""
+    catalog = _catalog(normalize(language))
+
+    def tr(text: str, /, **values: object) -> str:
+        out = catalog.gettext(text)
+        return out.format(**values) if values else out
+
+    return tr

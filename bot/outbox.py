@@ -1,0 +1,272 @@
+"""Sending to Telegram within its limits, without losing the final state.
+
+Every chat has one worker that sends in order. A *slot* is a message the bot
+keeps up to date (the group's table message, a player's panel): showing a new
+screen only marks the slot dirty, and the worker sends the latest screen when
+the chat's budget allows, so a burst of presses becomes one edit (latest state
+wins). Identical screens are never re-sent ("message is not modified" never
+happens). Group chats get a sliding-window budget (Telegram allows about 20
+messages-plus-edits a minute); private chats a small token bucket. A 429 is
+waited out and the latest screen is sent afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
+
+from bot.render.screen import Screen
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+GROUP_LIMIT = 18  # sends per GROUP_WINDOW seconds, under Telegram's 20 a minute
+GROUP_WINDOW = 60.0
+PRIVATE_BURST = 3
+PRIVATE_RATE = 1.0  # sends per second after a burst
+
+
+@dataclass(eq=False)
+class Slot:
+    """A message kept up to date. ``renew`` asks for a fresh message (it notifies)."""
+
+    key: str
+    chat_id: int
+    message_id: int | None = None
+    sent_digest: str | None = None
+    screen: Screen | None = None
+    renew: bool = False
+    queued: bool = False
+
+    @property
+    def pending(self) -> bool:
+        """The screen differs from what was last sent (or must be posted anew)."""
+        return self.screen is not None and (
+            self.renew or self.screen.digest() != self.sent_digest)
+
+
+@dataclass
+class _Chat:
+    queue: deque[Slot | tuple[Screen, asyncio.Future[Message | None]]] = field(
+        default_factory=deque)
+    sent_at: deque[float] = field(default_factory=deque)
+    tokens: float = PRIVATE_BURST
+    refilled: float = field(default_factory=time.monotonic)
+    worker: asyncio.Task[None] | None = None
+    paused_until: float = 0.0
+
+
+def markup(screen: Screen) -> InlineKeyboardMarkup | None:
+    if not screen.rows:
+        return None
+    return InlineKeyboardMarkup([[InlineKeyboardButton(b.text, callback_data=b.data, url=b.url)
+                                  for b in row] for row in screen.rows])
+
+
+class Delivery:
+    """What the outbox tells its owner: message ids to persist, chats that refuse the bot."""
+
+    async def slot_sent(self, slot: Slot) -> None:
+        """A slot got a new message id or digest (persist it)."""
+
+    async def forbidden(self, chat_id: int, error: Forbidden) -> None:
+        """The chat refuses messages (blocked, never started, kicked)."""
+
+    async def migrated(self, old_chat_id: int, new_chat_id: int) -> None:
+        """A group became a supergroup."""
+
+
+class Outbox:
+    def __init__(self, bot: Bot, delivery: Delivery, *,
+                 group_limit: int = GROUP_LIMIT, group_window: float = GROUP_WINDOW) -> None:
+        self.bot = bot
+        self.delivery = delivery
+        self.group_limit = group_limit
+        self.group_window = group_window
+        self._chats: dict[int, _Chat] = {}
+        self.calls = 0  # API calls made (for the benchmarks)
+
+    # -- public ---------------------------------------------------------------------------
+
+    def show(self, slot: Slot, screen: Screen, *, renew: bool = False) -> None:
+        """Make ``slot`` show ``screen``; ``renew`` posts it as a new message (a notification)."""
+        slot.screen = screen
+        slot.renew = slot.renew or renew
+        if slot.pending and not slot.queued:
+            slot.queued = True
+            self._enqueue(slot.chat_id, slot)
+
+    async def send(self, chat_id: int, screen: Screen) -> Message | None:
+        """Post a one-off message in order with the chat's other sends; None if it failed."""
+        future: asyncio.Future[Message | None] = asyncio.get_running_loop().create_future()
+        self._enqueue(chat_id, (screen, future))
+        return await future
+
+    def post(self, chat_id: int, screen: Screen) -> None:
+        """Like ``send`` without waiting for it."""
+        future: asyncio.Future[Message | None] = asyncio.get_running_loop().create_future()
+        self._enqueue(chat_id, (screen, future))
+
+    @property
+    def busy(self) -> bool:
+        """Something is queued or being sent."""
+        return any(chat.queue for chat in self._chats.values())
+
+    async def drain(self, timeout: float = 5.0) -> None:
+        """Wait until every queued send is done, at most ``timeout`` seconds; then stop.
+
+        What is left is only the latest look of messages, which a restart redraws.
+        """
+        workers = [c.worker for c in self._chats.values() if c.worker and not c.worker.done()]
+        if workers:
+            _, late = await asyncio.wait(workers, timeout=timeout)
+            for worker in late:
+                worker.cancel()
+            if late:
+                log.warning("shutting down with %d chats still waiting to be updated", len(late))
+
+    # -- workers --------------------------------------------------------------------------
+
+    def _enqueue(self, chat_id: int, item: Slot | tuple[Screen, asyncio.Future[Message | None]]
+                 ) -> None:
+        chat = self._chats.setdefault(chat_id, _Chat())
+        chat.queue.append(item)
+        if chat.worker is None or chat.worker.done():
+            chat.worker = asyncio.create_task(self._work(chat_id, chat))
+
+    async def _work(self, chat_id: int, chat: _Chat) -> None:
+        while chat.queue:
+            item = chat.queue[0]
+            await self._wait_budget(chat_id, chat)
+            failed = False
+            try:
+                if isinstance(item, Slot):
+                    await self._sync(item)
+                else:
+                    screen, future = item
+                    message = await self._call(chat_id, self._post(chat_id, screen))
+                    if not future.done():
+                        future.set_result(message)
+            except _Retry:
+                continue  # the same item again, after the pause
+            except Exception:  # never let one bad send stop the chat's queue
+                log.exception("sending to chat %s failed", chat_id)
+                failed = True
+                if not isinstance(item, Slot) and not item[1].done():
+                    item[1].set_result(None)
+            chat.queue.popleft()
+            if isinstance(item, Slot):
+                if not failed and item.pending:
+                    chat.queue.append(item)  # it changed while being sent
+                else:
+                    item.queued = False
+
+    async def _wait_budget(self, chat_id: int, chat: _Chat) -> None:
+        now = time.monotonic()
+        if chat.paused_until > now:
+            await asyncio.sleep(chat.paused_until - now)
+        if chat_id < 0:
+            while True:
+                now = time.monotonic()
+                while chat.sent_at and now - chat.sent_at[0] >= self.group_window:
+                    chat.sent_at.popleft()
+                if len(chat.sent_at) < self.group_limit:
+                    break
+                await asyncio.sleep(self.group_window - (now - chat.sent_at[0]) + 0.05)
+            chat.sent_at.append(time.monotonic())
+        else:
+            now = time.monotonic()
+            chat.tokens = min(PRIVATE_BURST, chat.tokens + (now - chat.refilled) * PRIVATE_RATE)
+            chat.refilled = now
+            if chat.tokens < 1:
+                await asyncio.sleep((1 - chat.tokens) / PRIVATE_RATE)
+                chat.tokens = 1
+                chat.refilled = time.monotonic()
+            chat.tokens -= 1
+
+    async def _sync(self, slot: Slot) -> None:
+        screen = slot.screen
+        assert screen is not None
+        digest = screen.digest()
+        if not slot.renew and digest == slot.sent_digest:
+            return
+        old = slot.message_id
+        if slot.renew or old is None:
+            slot.renew = False
+            message = await self._call(slot.chat_id, self._post(slot.chat_id, screen))
+            if message is None:
+                slot.sent_digest = digest  # refused: not again until shown anew
+                return
+            slot.message_id, slot.sent_digest = message.message_id, digest
+            await self.delivery.slot_sent(slot)
+            if old is not None:
+                await self._retire(slot.chat_id, old)
+            return
+        try:
+            await self._call(slot.chat_id, self.bot.edit_message_text(
+                screen.text, chat_id=slot.chat_id, message_id=old, parse_mode=ParseMode.HTML,
+                reply_markup=markup(screen), disable_web_page_preview=True))
+        except BadRequest as exc:
+            if "not modified" in exc.message.lower():
+                slot.sent_digest = digest
+                return
+            log.info("cannot edit message %s in %s (%s): posting anew", old, slot.chat_id, exc)
+            slot.message_id = None
+            slot.renew = True
+            raise _Retry from None
+        slot.sent_digest = digest
+        await self.delivery.slot_sent(slot)
+
+    async def _retire(self, chat_id: int, message_id: int) -> None:
+        """Remove an old copy of a renewed message (or at least its buttons)."""
+        try:
+            await self._call(chat_id, self.bot.delete_message(chat_id, message_id))
+        except BadRequest:
+            try:
+                await self._call(chat_id, self.bot.edit_message_reply_markup(
+                    chat_id, message_id, reply_markup=None))
+            except BadRequest:
+                log.debug("old message %s in %s is gone", message_id, chat_id)
+
+    def _post(self, chat_id: int, screen: Screen) -> Awaitable[Message]:
+        return self.bot.send_message(chat_id, screen.text, parse_mode=ParseMode.HTML,
+                                     reply_markup=markup(screen), disable_web_page_preview=True)
+
+    async def _call(self, chat_id: int, request: Awaitable[T]) -> T | None:
+        """One API call: 429 pauses the chat and retries; a refusal is reported, not raised."""
+        chat = self._chats.setdefault(chat_id, _Chat())
+        self.calls += 1
+        try:
+            return await request
+        except RetryAfter as exc:
+            delay = exc.retry_after if isinstance(exc.retry_after, int | float) else \
+                exc.retry_after.total_seconds()
+            chat.paused_until = time.monotonic() + float(delay) + 0.1
+            log.info("429 in chat %s: waiting %.1f s", chat_id, delay)
+            raise _Retry from None
+        except Forbidden as exc:
+            await self.delivery.forbidden(chat_id, exc)
+            return None
+        except ChatMigrated as exc:
+            await self.delivery.migrated(chat_id, exc.new_chat_id)
+            return None
+        except (TimedOut, NetworkError) as exc:
+            if isinstance(exc, BadRequest):
+                raise
+            chat.paused_until = time.monotonic() + 1.0
+            log.warning("network error in chat %s: %s; retrying", chat_id, exc)
+            raise _Retry from None
+
+
+class _Retry(Exception):
+    """Send the same queue item again after the chat's pause."""
+

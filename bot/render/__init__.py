@@ -1,0 +1,1 @@
+"""Messages drawn from engine views: panels, table messages, deal summaries, scores."""

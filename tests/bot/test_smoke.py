@@ -1,0 +1,47 @@
+"""A first look: lobby, deep-link join, start, one deal through buttons."""
+
+from pathlib import Path
+
+from tests.bot.harness import Table, running_bot
+from tests.fakebot import FakeTelegram
+
+
+async def test_lobby_join_start_and_a_deal(tg: FakeTelegram, tmp_path: Path) -> None:
+    ann, bob, cid = tg.add_user("Ann"), tg.add_user("Bob"), tg.add_user("Cid")
+    group = tg.add_group("Friday cards", [ann, bob, cid])
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        tg.press_start(ann)
+        await tg.idle()
+        tg.send(ann, group, "/newgame")
+        await tg.idle()
+        lobby = tg.last_message(group)
+        assert "Preferans" in lobby.text and "Ann" in lobby.text
+        answer = await tg.press(bob, lobby, text="✋ Join")
+        assert answer.url and "start=j" in answer.url
+        tg.follow(bob, answer.url)
+        await tg.idle()
+        assert "Bob" in tg.last_message(group).text
+        tg.press_start(cid)
+        await tg.idle()
+        await tg.press(cid, tg.last_message(group), text="✋ Join")
+        await tg.idle()
+        await tg.press(ann, tg.last_message(group), text="▶ Start")
+        await tg.idle()
+        table = Table(tg, group, [ann, bob, cid])
+        steps = 0
+        while True:
+            acting = table.to_act()
+            if not acting:
+                break
+            user = acting[0]
+            button = table.buttons(user)[0]
+            print(user.first_name, button["text"], button["callback_data"],
+                  next(iter(hub.tables.values())).match.version)
+            answer = await tg.press(user, table.panel(user), data=button["callback_data"])
+            assert not answer.show_alert, answer.text
+            await tg.idle()
+            steps += 1
+            if hub.tables and next(iter(hub.tables.values())).match.outputs:
+                break
+            assert steps < 200
+        print(tg.texts(group)[-3:])
