@@ -43,7 +43,7 @@ class FloodControl:
         self, method: str, chat_id: int | None, is_group: bool
     ) -> list[tuple[object, Limit]]:
         chat_limit = self.limits.group_chat if is_group else self.limits.private_chat
-        scoped = [("overall", self.limits.overall)]
+        scoped: list[tuple[object, Limit | None]] = [("overall", self.limits.overall)]
         if chat_id is not None:
             scoped.append((chat_id, chat_limit))
         return [(key, limit) for key, limit in scoped if limit and method in limit.methods]

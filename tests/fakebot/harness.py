@@ -121,12 +121,14 @@ class FakeTelegram:
             chat_id = -(10**12 + self.world.next_id("supergroup", start=2_000_000_001))
         else:
             chat_id = -self.world.next_id("group", start=4_000_000_001)
-        statuses: list[MemberStatus] = ["creator"] + ["member"] * len(members)
+        roles: dict[User, MemberStatus] = dict.fromkeys(members, "member")
+        if members:
+            roles[members[0]] = "creator"
         chat = Chat(
             chat_id,
             "supergroup" if supergroup else "group",
             title=title,
-            members=dict(zip(members, statuses, strict=False)),
+            members=roles,
             bot_status=bot_status,
         )
         self.world.chats[chat.id] = chat
@@ -137,6 +139,9 @@ class FakeTelegram:
 
     def _chat(self, chat: ChatLike) -> Chat:
         return self.private_chat(chat) if isinstance(chat, User) else chat
+
+    def _chat_id(self, chat: ChatLike | int | None) -> int | None:
+        return chat if isinstance(chat, int) or chat is None else self._chat(chat).id
 
     # actions that create updates
 
@@ -306,8 +311,7 @@ class FakeTelegram:
         chat: ChatLike | int | None = None,
     ) -> None:
         """Answer the next `times` matching calls with this error."""
-        chat_id = chat if isinstance(chat, int) or chat is None else self._chat(chat).id
-        self.world.forced.append(ForcedError(error, times, method, chat_id))
+        self.world.forced.append(ForcedError(error, times, method, self._chat_id(chat)))
 
     def force_retry_after(
         self,
@@ -330,7 +334,7 @@ class FakeTelegram:
     def calls_for(
         self, method: str | None = None, chat: ChatLike | int | None = None
     ) -> list[ApiCall]:
-        chat_id = chat if isinstance(chat, int) or chat is None else self._chat(chat).id
+        chat_id = self._chat_id(chat)
         return [
             call
             for call in self.world.calls

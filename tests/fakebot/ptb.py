@@ -39,14 +39,17 @@ async def running(
 ) -> AsyncIterator[Application[Any, Any, Any, Any, Any, Any]]:
     """Run the application: long polling, or (with a secret) a webhook on a free port.
     tg.idle() also waits for the application's queued and running updates."""
+    updater = app.updater
+    if updater is None:
+        raise ValueError("the application was built without an updater")
     unwatch = tg.watch(lambda: _busy(app))
     await app.initialize()
     try:
         if webhook_secret is None:
-            await app.updater.start_polling(poll_interval=0, timeout=poll_timeout)
+            await updater.start_polling(poll_interval=0, timeout=poll_timeout)
         else:
             port = free_port()
-            await app.updater.start_webhook(
+            await updater.start_webhook(
                 listen="127.0.0.1",
                 port=port,
                 url_path="hook",
@@ -57,7 +60,7 @@ async def running(
         try:
             yield app
         finally:
-            await app.updater.stop()
+            await updater.stop()
             await app.stop()
     finally:
         await app.shutdown()

@@ -224,7 +224,8 @@ class World:
         for entity in content.entities:
             if entity["type"] == "text_mention":
                 mentioned = entity.get("user")
-                user = self.users.get(mentioned.get("id")) if isinstance(mentioned, dict) else None
+                user_id = mentioned.get("id") if isinstance(mentioned, dict) else None
+                user = self.users.get(user_id) if isinstance(user_id, int) else None
                 if user is None:
                     raise bad_request("can't parse entities: user not found")
                 entity["user"] = user.api()

@@ -34,7 +34,7 @@ async def get_chat_member(world: World, p: Params) -> Any:
     user_id = p.get("user_id")
     if user_id == world.bot.id:
         return member_api(world.bot, chat.bot_status)
-    user = world.users.get(user_id)  # type: ignore[arg-type]
+    user = world.users.get(user_id)
     if user is None:
         raise bad_request("user not found")
     status: MemberStatus

@@ -96,22 +96,23 @@ def _edit_markup(p: Params) -> dict[str, Any] | None:
     return check_reply_markup(p.get("reply_markup"), inline_only=True)
 
 
+def _edit_content(world: World, p: Params, *, caption: bool) -> Any:
+    message = _editable(world, p)
+    if caption != (message.file is not None):
+        kind = "caption" if caption else "text"
+        raise bad_request(f"there is no {kind} in the message to edit")
+    world.edit(message, _content(world, p, caption=caption), _edit_markup(p))
+    return message.api()
+
+
 @method("editMessageText")
 async def edit_message_text(world: World, p: Params) -> Any:
-    message = _editable(world, p)
-    if message.file is not None:
-        raise bad_request("there is no text in the message to edit")
-    world.edit(message, _content(world, p, caption=False), _edit_markup(p))
-    return message.api()
+    return _edit_content(world, p, caption=False)
 
 
 @method("editMessageCaption")
 async def edit_message_caption(world: World, p: Params) -> Any:
-    message = _editable(world, p)
-    if message.file is None:
-        raise bad_request("there is no caption in the message to edit")
-    world.edit(message, _content(world, p, caption=True), _edit_markup(p))
-    return message.api()
+    return _edit_content(world, p, caption=True)
 
 
 @method("editMessageReplyMarkup")
