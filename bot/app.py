@@ -38,7 +38,8 @@ def build_application(settings: Settings) -> Application:
         .token(settings.token)
         .base_url(settings.api_base_url)
         .base_file_url(settings.api_base_file_url)
-        .rate_limiter(AIORateLimiter(max_retries=0))
+        # Groups are budgeted by the outbox (a stricter sliding window); 429s are handled there.
+        .rate_limiter(AIORateLimiter(group_max_rate=0, max_retries=0))
         .concurrent_updates(True)
         .post_init(start_hub)
         .post_shutdown(stop_hub)

@@ -90,9 +90,9 @@ async def export(hub: Hub, chat_id: int, tr: Translate, target: int) -> str | No
         return tr("There is no game to export here yet.")
     record = await hub.storage.export_record(table_id)
     data = json.dumps(record, ensure_ascii=False, indent=1).encode()
-    await hub.bot.send_document(target, InputFile(io.BytesIO(data),
-                                                   filename=f"{record['game']}-{table_id}.json"),
-                                caption=tr("The game record (python -m engine replay FILE)."))
+    await hub.outbox.call(target, lambda: hub.bot.send_document(
+        target, InputFile(io.BytesIO(data), filename=f"{record['game']}-{table_id}.json"),
+        caption=tr("The game record (python -m engine replay FILE).")))
     return None
 
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import logging
 
 from telegram import Chat, Update
-from telegram.constants import ChatMemberStatus, ChatType, ParseMode
-from telegram.error import BadRequest, TelegramError
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import BadRequest
 from telegram.ext import (
     Application,
     CallbackQueryHandler,
@@ -27,6 +27,7 @@ from bot.callbacks import BadCallback, unpack
 from bot.games.registry import GAME_UIS
 from bot.hub import Hub
 from bot.i18n import Translate
+from bot.render.screen import Screen
 from storage.rows import UserRow
 
 log = logging.getLogger(__name__)
@@ -39,14 +40,10 @@ def hub_of(context: ContextTypes.DEFAULT_TYPE) -> Hub:
     return context.application.bot_data["hub"]
 
 
-async def _reply(update: Update, text: str | None) -> None:
-    if text and update.effective_message is not None:
-        try:
-            await update.effective_message.reply_text(text, parse_mode=ParseMode.HTML,
-                                                      disable_web_page_preview=True)
-        except TelegramError:
-            log.exception("cannot reply in chat %s", update.effective_chat and
-                          update.effective_chat.id)
+async def _reply(hub: Hub, update: Update, text: str | None) -> None:
+    """Answer in the chat, through the outbox (in order and within the chat's budget)."""
+    if text and update.effective_chat is not None:
+        await hub.outbox.send(update.effective_chat.id, Screen(text))
 
 
 async def _chat_tr(hub: Hub, update: Update) -> Translate:
@@ -88,7 +85,7 @@ async def on_start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             hub.redraw(table, notify=frozenset({user.id}))
     if reply is None and not hub.tables_of(user.id):
         reply = commands.help_text(tr, private=True)
-    await _reply(update, reply)
+    await _reply(hub, update, reply)
 
 
 async def on_newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -98,7 +95,7 @@ async def on_newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         return
     tr = await _chat_tr(hub, update)
     if chat.type == ChatType.PRIVATE:
-        await _reply(update, tr("Add me to a group and send /newgame there."))
+        await _reply(hub, update, tr("Add me to a group and send /newgame there."))
         return
     command = update.effective_message.text.split()[0][1:].split("@")[0].lower()
     wanted = (context.args[0].lower() if context.args else command)
@@ -109,7 +106,7 @@ async def on_newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
             game = next(iter(GAME_UIS))
         else:
             names = ", ".join(ui.name for ui in GAME_UIS.values())
-            await _reply(update, tr("I know these games: {names}. Example: /newgame preferans",
+            await _reply(hub, update, tr("I know these games: {names}. Example: /newgame preferans",
                                     names=names))
             return
     user = await hub.user(tg_user)
@@ -120,7 +117,7 @@ async def on_score(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     hub = hub_of(context)
     tr = await _chat_tr(hub, update)
     chat_id = _game_chat(hub, update)
-    await _reply(update, await commands.score(hub, chat_id, tr) if chat_id is not None else
+    await _reply(hub, update, await commands.score(hub, chat_id, tr) if chat_id is not None else
                  tr("You are not playing at any table."))
 
 
@@ -128,7 +125,7 @@ async def on_history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     hub = hub_of(context)
     tr = await _chat_tr(hub, update)
     chat_id = _game_chat(hub, update)
-    await _reply(update, await commands.history(hub, chat_id, tr) if chat_id is not None else
+    await _reply(hub, update, await commands.history(hub, chat_id, tr) if chat_id is not None else
                  tr("You are not playing at any table."))
 
 
@@ -136,7 +133,7 @@ async def on_rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     hub = hub_of(context)
     tr = await _chat_tr(hub, update)
     chat_id = _game_chat(hub, update)
-    await _reply(update, commands.rules_text(hub, chat_id, tr) if chat_id is not None else
+    await _reply(hub, update, commands.rules_text(hub, chat_id, tr) if chat_id is not None else
                  tr("You are not playing at any table."))
 
 
@@ -144,7 +141,7 @@ async def on_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     hub = hub_of(context)
     tr = await _chat_tr(hub, update)
     chat = update.effective_chat
-    await _reply(update, commands.help_text(tr, private=chat is not None and
+    await _reply(hub, update, commands.help_text(tr, private=chat is not None and
                                             chat.type == ChatType.PRIVATE))
 
 
@@ -153,10 +150,10 @@ async def on_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     tr = await _chat_tr(hub, update)
     chat_id = _game_chat(hub, update)
     if chat_id is None:
-        await _reply(update, tr("You are not playing at any table."))
+        await _reply(hub, update, tr("You are not playing at any table."))
         return
     target = update.effective_chat.id if update.effective_chat else chat_id
-    await _reply(update, await commands.export(hub, chat_id, tr, target))
+    await _reply(hub, update, await commands.export(hub, chat_id, tr, target))
 
 
 async def on_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -174,10 +171,10 @@ async def _leave_or_abort(update: Update, context: ContextTypes.DEFAULT_TYPE, ki
     if chat is None or tg_user is None:
         return
     if chat.type == ChatType.PRIVATE:
-        await _reply(update, tr("Send this command in the group where the table is."))
+        await _reply(hub, update, tr("Send this command in the group where the table is."))
         return
     user = await hub.user(tg_user)
-    await _reply(update, await commands.leave_or_abort(hub, chat.id, user, kind, tr))
+    await _reply(hub, update, await commands.leave_or_abort(hub, chat.id, user, kind, tr))
 
 
 def _game_chat(hub: Hub, update: Update) -> int | None:
@@ -202,7 +199,7 @@ async def on_unknown_command(update: Update, context: ContextTypes.DEFAULT_TYPE)
     if chat.type != ChatType.PRIVATE and not addressed:
         return
     tr = await _chat_tr(hub, update)
-    await _reply(update, tr("I do not know that command. /help lists what I can do."))
+    await _reply(hub, update, tr("I do not know that command. /help lists what I can do."))
 
 
 # -- buttons --------------------------------------------------------------------------------
@@ -274,8 +271,8 @@ async def on_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
     if change.old_chat_member.status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
         await hub.chat_language(change.chat.id, change.from_user.language_code)
         tr = hub.tr_chat(change.chat.id)
-        await context.bot.send_message(change.chat.id, tr(
-            "Hello! Send /newgame to open a Preferans table. /help lists my commands."))
+        hub.outbox.post(change.chat.id, Screen(tr(
+            "Hello! Send /newgame to open a Preferans table. /help lists my commands.")))
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -293,6 +290,7 @@ def install(app: Application) -> None:
     app.add_handler(CommandHandler("export", on_export))
     app.add_handler(CommandHandler("leave", on_leave))
     app.add_handler(CommandHandler("abort", on_abort))
+    # Further command handlers go above this line: the fallback answers every other command.
     app.add_handler(MessageHandler(filters.COMMAND, on_unknown_command))
     app.add_handler(CallbackQueryHandler(on_button))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))

@@ -46,11 +46,8 @@ async def open_table(hub: Hub, chat_id: int, creator: UserRow, game: str) -> Tab
 async def _reply_near(hub: Hub, table: Table, text: str) -> None:
     """Answer in the group, as a reply to the table's message when it has one."""
     message_id = table.slot.message_id if table.slot else None
-    try:
-        await hub.bot.send_message(table.chat_id, text, reply_to_message_id=message_id,
-                                   allow_sending_without_reply=True)
-    except Exception:
-        log.exception("chat %s: cannot answer /newgame", table.chat_id)
+    await hub.outbox.call(table.chat_id, lambda: hub.bot.send_message(
+        table.chat_id, text, reply_to_message_id=message_id, allow_sending_without_reply=True))
 
 
 def _may_manage(table: Table, user_id: int) -> bool:

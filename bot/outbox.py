@@ -6,8 +6,8 @@ screen only marks the slot dirty, and the worker sends the latest screen when
 the chat's budget allows, so a burst of presses becomes one edit (latest state
 wins). Identical screens are never re-sent ("message is not modified" never
 happens). Group chats get a sliding-window budget (Telegram allows about 20
-messages-plus-edits a minute); private chats a small token bucket. A 429 is
-waited out and the latest screen is sent afterwards.
+messages-plus-edits a minute); new messages in private chats get one of about
+one a second. A 429 is waited out and the latest screen is sent afterwards.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import asyncio
 import logging
 import time
 from collections import deque
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ParseMode
@@ -31,8 +31,9 @@ T = TypeVar("T")
 
 GROUP_LIMIT = 18  # sends per GROUP_WINDOW seconds, under Telegram's 20 a minute
 GROUP_WINDOW = 60.0
-PRIVATE_BURST = 3
-PRIVATE_RATE = 1.0  # sends per second after a burst
+PRIVATE_LIMIT = 3  # new messages per PRIVATE_WINDOW seconds in a private chat
+PRIVATE_WINDOW = 3.3  # a little over Telegram's 3 s: calls arrive after they leave
+OVERALL_LIMIT = 28  # calls per second over all chats, under Telegram's 30
 
 
 @dataclass(eq=False)
@@ -54,13 +55,38 @@ class Slot:
             self.renew or self.screen.digest() != self.sent_digest)
 
 
+@dataclass(eq=False)
+class _Job:
+    """A one-off call (a message, a document) sent in order with the chat's other sends."""
+
+    make: Callable[[], Awaitable[Any]]
+    future: asyncio.Future[Any]
+
+
+@dataclass
+class Window:
+    """At most ``limit`` calls in any ``period`` seconds (a sliding window, as Telegram
+    counts; a leaky bucket would let twice the limit through around a burst)."""
+
+    limit: int
+    period: float
+    sent_at: deque[float] = field(default_factory=deque)
+
+    async def take(self) -> None:
+        while True:
+            now = time.monotonic()
+            while self.sent_at and now - self.sent_at[0] >= self.period:
+                self.sent_at.popleft()
+            if len(self.sent_at) < self.limit:
+                self.sent_at.append(now)
+                return
+            await asyncio.sleep(self.period - (now - self.sent_at[0]) + 0.01)
+
+
 @dataclass
 class _Chat:
-    queue: deque[Slot | tuple[Screen, asyncio.Future[Message | None]]] = field(
-        default_factory=deque)
-    sent_at: deque[float] = field(default_factory=deque)
-    tokens: float = PRIVATE_BURST
-    refilled: float = field(default_factory=time.monotonic)
+    window: Window
+    queue: deque[Slot | _Job] = field(default_factory=deque)
     worker: asyncio.Task[None] | None = None
     paused_until: float = 0.0
 
@@ -93,6 +119,7 @@ class Outbox:
         self.group_limit = group_limit
         self.group_window = group_window
         self._chats: dict[int, _Chat] = {}
+        self._overall = Window(OVERALL_LIMIT, 1.05)
         self.calls = 0  # API calls made (for the benchmarks)
 
     # -- public ---------------------------------------------------------------------------
@@ -105,16 +132,21 @@ class Outbox:
             slot.queued = True
             self._enqueue(slot.chat_id, slot)
 
+    async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
+        """Make one call (``make()`` builds it) in order with the chat's other sends and
+        within its budget; None if Telegram refused it."""
+        future: asyncio.Future[T | None] = asyncio.get_running_loop().create_future()
+        self._enqueue(chat_id, _Job(make, future))
+        return await future
+
     async def send(self, chat_id: int, screen: Screen) -> Message | None:
         """Post a one-off message in order with the chat's other sends; None if it failed."""
-        future: asyncio.Future[Message | None] = asyncio.get_running_loop().create_future()
-        self._enqueue(chat_id, (screen, future))
-        return await future
+        return await self.call(chat_id, lambda: self._post(chat_id, screen))
 
     def post(self, chat_id: int, screen: Screen) -> None:
         """Like ``send`` without waiting for it."""
         future: asyncio.Future[Message | None] = asyncio.get_running_loop().create_future()
-        self._enqueue(chat_id, (screen, future))
+        self._enqueue(chat_id, _Job(lambda: self._post(chat_id, screen), future))
 
     @property
     def busy(self) -> bool:
@@ -136,9 +168,16 @@ class Outbox:
 
     # -- workers --------------------------------------------------------------------------
 
-    def _enqueue(self, chat_id: int, item: Slot | tuple[Screen, asyncio.Future[Message | None]]
-                 ) -> None:
-        chat = self._chats.setdefault(chat_id, _Chat())
+    def _chat(self, chat_id: int) -> _Chat:
+        chat = self._chats.get(chat_id)
+        if chat is None:
+            window = (Window(self.group_limit, self.group_window) if chat_id < 0
+                      else Window(PRIVATE_LIMIT, PRIVATE_WINDOW))
+            chat = self._chats[chat_id] = _Chat(window)
+        return chat
+
+    def _enqueue(self, chat_id: int, item: Slot | _Job) -> None:
+        chat = self._chat(chat_id)
         chat.queue.append(item)
         if chat.worker is None or chat.worker.done():
             chat.worker = asyncio.create_task(self._work(chat_id, chat))
@@ -146,23 +185,23 @@ class Outbox:
     async def _work(self, chat_id: int, chat: _Chat) -> None:
         while chat.queue:
             item = chat.queue[0]
-            await self._wait_budget(chat_id, chat)
+            posting = not isinstance(item, Slot) or item.renew or item.message_id is None
+            await self._wait_budget(chat_id, chat, posting=posting)
             failed = False
             try:
                 if isinstance(item, Slot):
                     await self._sync(item)
                 else:
-                    screen, future = item
-                    message = await self._call(chat_id, self._post(chat_id, screen))
-                    if not future.done():
-                        future.set_result(message)
+                    result = await self._call(chat_id, item.make())
+                    if not item.future.done():
+                        item.future.set_result(result)
             except _Retry:
                 continue  # the same item again, after the pause
             except Exception:  # never let one bad send stop the chat's queue
                 log.exception("sending to chat %s failed", chat_id)
                 failed = True
-                if not isinstance(item, Slot) and not item[1].done():
-                    item[1].set_result(None)
+                if isinstance(item, _Job) and not item.future.done():
+                    item.future.set_result(None)
             chat.queue.popleft()
             if isinstance(item, Slot):
                 if not failed and item.pending:
@@ -170,28 +209,16 @@ class Outbox:
                 else:
                     item.queued = False
 
-    async def _wait_budget(self, chat_id: int, chat: _Chat) -> None:
+    async def _wait_budget(self, chat_id: int, chat: _Chat, *, posting: bool) -> None:
+        """In a group every send and edit counts; in a private chat only new messages do
+        (a panel's edits are not throttled the same way; a 429 would still pause the
+        chat). Every call counts toward the bot's overall rate."""
         now = time.monotonic()
         if chat.paused_until > now:
             await asyncio.sleep(chat.paused_until - now)
-        if chat_id < 0:
-            while True:
-                now = time.monotonic()
-                while chat.sent_at and now - chat.sent_at[0] >= self.group_window:
-                    chat.sent_at.popleft()
-                if len(chat.sent_at) < self.group_limit:
-                    break
-                await asyncio.sleep(self.group_window - (now - chat.sent_at[0]) + 0.05)
-            chat.sent_at.append(time.monotonic())
-        else:
-            now = time.monotonic()
-            chat.tokens = min(PRIVATE_BURST, chat.tokens + (now - chat.refilled) * PRIVATE_RATE)
-            chat.refilled = now
-            if chat.tokens < 1:
-                await asyncio.sleep((1 - chat.tokens) / PRIVATE_RATE)
-                chat.tokens = 1
-                chat.refilled = time.monotonic()
-            chat.tokens -= 1
+        if chat_id < 0 or posting:
+            await chat.window.take()
+        await self._overall.take()
 
     async def _sync(self, slot: Slot) -> None:
         screen = slot.screen
@@ -243,7 +270,7 @@ class Outbox:
 
     async def _call(self, chat_id: int, request: Awaitable[T]) -> T | None:
         """One API call: 429 pauses the chat and retries; a refusal is reported, not raised."""
-        chat = self._chats.setdefault(chat_id, _Chat())
+        chat = self._chat(chat_id)
         self.calls += 1
         try:
             return await request

@@ -66,3 +66,52 @@ class Table:
 
     def to_act(self) -> list[User]:
         return [u for u in self.players if self.buttons(u)]
+
+
+async def open_table(tg: FakeTelegram, group: Chat, players: list[User], *,
+                     options: dict[str, int] | None = None) -> Message:
+    """Every player starts the bot, the first opens a table, the others join; the
+    creator presses each option button the given number of times. Returns the lobby."""
+    for user in players:
+        tg.press_start(user)
+    await tg.idle()
+    tg.send(players[0], group, "/newgame")
+    await tg.idle()
+    for label, times in (options or {}).items():
+        for _ in range(times):
+            lobby = tg.last_message(group)
+            button = next(b for b in lobby.buttons if b["text"].startswith(label))
+            await tg.press(players[0], lobby, data=button["callback_data"])
+            await tg.idle()
+    for user in players[1:]:
+        answer = await tg.press(user, tg.last_message(group), text="✋ Join")
+        assert not answer.show_alert, answer.text
+        await tg.idle()
+    return tg.last_message(group)
+
+
+async def act(tg: FakeTelegram, user: User, action: str) -> None:
+    """Press the buttons of ``user``'s panel that make ``action`` (a discard is two card
+    taps and a confirmation); fails if the bot refuses."""
+    steps = action.removeprefix("discard:").split(",") if action.startswith("discard:") else []
+    for card in steps:
+        panel = tg.last_message(user)
+        button = next(b for b in panel.buttons if b.get("callback_data", "").endswith(":" + card)
+                      and b["callback_data"].startswith("u:"))
+        answer = await tg.press(user, panel, data=button["callback_data"])
+        assert not answer.show_alert, answer.text
+        await tg.idle()
+    panel = tg.last_message(user)
+    wanted = [b for b in panel.buttons if b.get("callback_data", "").startswith("a:")
+              and b["callback_data"].split(":", 4)[4] in _spellings(action)]
+    assert len(wanted) == 1, (action, [b.get("callback_data") for b in panel.buttons])
+    answer = await tg.press(user, panel, data=wanted[0]["callback_data"])
+    assert not answer.show_alert, answer.text
+    await tg.idle()
+
+
+def _spellings(action: str) -> set[str]:
+    if action.startswith("discard:"):
+        a, b = action.removeprefix("discard:").split(",")
+        return {f"discard:{a},{b}", f"discard:{b},{a}"}
+    return {action}
