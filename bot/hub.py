@@ -97,12 +97,10 @@ class Hub(Delivery):
     def adopt(self, row: TableRow) -> Table:
         """Track a stored table (a new lobby, or one restored at start)."""
         table = Table(row, GAME_UIS[row.game])
-        table.slot = Slot(f"t{row.id}", row.chat_id, row.table_message_id)
-        for seat in row.seats:
-            if seat.user_id is not None:
-                table.panels[seat.seat] = Slot(f"t{row.id}s{seat.seat}", seat.user_id,
-                                               seat.panel_message_id)
+        table.slot = Slot(f"t{row.id}", row.chat_id, row.table_message_id,
+                          row.table_message_digest)
         self.tables[row.id] = table
+        self.update_row(table, row)
         return table
 
     def update_row(self, table: Table, row: TableRow) -> None:
@@ -110,7 +108,7 @@ class Hub(Delivery):
         for seat in row.seats:
             if seat.user_id is not None and seat.seat not in table.panels:
                 table.panels[seat.seat] = Slot(f"t{row.id}s{seat.seat}", seat.user_id,
-                                               seat.panel_message_id)
+                                               seat.panel_message_id, seat.panel_digest)
 
     def forget(self, table: Table) -> None:
         self.tables.pop(table.id, None)
@@ -193,11 +191,13 @@ class Hub(Delivery):
             return
         try:
             if seat:
-                if table.row.seats and any(s.seat == int(seat) for s in table.row.seats):
-                    await self.storage.set_panel_message(table.id, int(seat), slot.message_id)
-            elif table.row.table_message_id != slot.message_id:
+                if any(s.seat == int(seat) for s in table.row.seats):
+                    await self.storage.set_panel_message(table.id, int(seat), slot.message_id,
+                                                         slot.sent_digest)
+            else:
                 table.row = await self.storage.update_table(
-                    table.id, table_message_id=slot.message_id)
+                    table.id, table_message_id=slot.message_id,
+                    table_message_digest=slot.sent_digest)
         except Exception:
             log.exception("table %s: cannot store message id of %s", table_id, slot.key)
 

@@ -97,6 +97,7 @@ class SeatRow:
     user_id: int | None
     panel_message_id: int | None
     guest_name: str | None = None
+    panel_digest: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +125,7 @@ class TableRow:
     started_at: float | None
     finished_at: float | None
     seats: tuple[SeatRow, ...] = ()
+    table_message_digest: str | None = None
 
     @classmethod
     def of(cls, row: sqlite3.Row, seats: tuple[SeatRow, ...]) -> TableRow:
@@ -138,6 +140,7 @@ class TableRow:
             creator_id=row["creator_id"], last_seq=row["last_seq"], deal_count=row["deal_count"],
             created_at=row["created_at"], updated_at=row["updated_at"],
             started_at=row["started_at"], finished_at=row["finished_at"], seats=seats,
+            table_message_digest=row["table_message_digest"],
         )
 
     def user_of(self, seat: int) -> int | None:

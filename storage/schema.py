@@ -126,7 +126,14 @@ _V1 = (
 # Players known by a typed name only (scorekeeper mode): a seat without a user.
 _V2 = ("ALTER TABLE seats ADD COLUMN guest_name TEXT",)
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)
+# What the bot last showed in each message it keeps up to date, so that after a restart
+# it edits only what changed ("message is not modified" is never provoked).
+_V3 = (
+    "ALTER TABLE game_tables ADD COLUMN table_message_digest TEXT",
+    "ALTER TABLE seats ADD COLUMN panel_digest TEXT",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
 VERSION = len(MIGRATIONS)
 
 

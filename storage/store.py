@@ -323,12 +323,14 @@ class Storage:
     async def update_table(
         self, table_id: int, *, attention: str | Unset | None = UNSET,
         table_message_id: int | Unset | None = UNSET, timer_deadline: float | Unset | None = UNSET,
-        timer_version: int | Unset = UNSET,
+        timer_version: int | Unset = UNSET, table_message_digest: str | Unset | None = UNSET,
     ) -> TableRow:
         """Bookkeeping of any table: ``attention`` (a reason, or None to clear), the table
-        message id, the timer's deadline (Unix seconds) and version."""
+        message id and the digest of what it shows, the timer's deadline (Unix seconds)
+        and version."""
         values = sql.changes(table_message_id=table_message_id, timer_deadline=timer_deadline,
-                             timer_version=timer_version)
+                             timer_version=timer_version,
+                             table_message_digest=table_message_digest)
         if attention is not UNSET:
             values.update(needs_attention=attention is not None, attention_reason=attention)
 
@@ -339,11 +341,14 @@ class Storage:
 
         return await self._db.write(change)
 
-    async def set_panel_message(self, table_id: int, seat: int, message_id: int | None) -> None:
+    async def set_panel_message(self, table_id: int, seat: int, message_id: int | None,
+                                digest: str | None = None) -> None:
+        """The seat's panel message and the digest of what it shows."""
         async def change(conn: aiosqlite.Connection) -> None:
             cursor = await conn.execute(
-                "UPDATE seats SET panel_message_id = ? WHERE table_id = ? AND seat = ?",
-                (message_id, table_id, seat))
+                "UPDATE seats SET panel_message_id = ?, panel_digest = ?"
+                " WHERE table_id = ? AND seat = ?",
+                (message_id, digest, table_id, seat))
             if cursor.rowcount == 0:
                 raise NotFound(f"table {table_id} has no seat {seat}")
 

@@ -135,7 +135,8 @@ async def load_tables(
         "ORDER BY s.table_id, s.seat", params)
     for s in seat_rows:
         seats[s["table_id"]].append(
-            SeatRow(s["seat"], s["user_id"], s["panel_message_id"], s["guest_name"]))
+            SeatRow(s["seat"], s["user_id"], s["panel_message_id"], s["guest_name"],
+                    s["panel_digest"]))
     return [TableRow.of(row, tuple(seats[row["id"]])) for row in rows]
 
 
