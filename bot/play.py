@@ -9,8 +9,10 @@ from __future__ import annotations
 import copy
 import logging
 import secrets
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bot import refusals
 from bot.answers import OK, Answer
 from bot.i18n import Translate
 from bot.render.screen import Screen
@@ -86,9 +88,9 @@ def _why_illegal(state: Any, seat: int, action: str, tr: Translate) -> str:
     return tr("That button is not one of your choices.")
 
 
-def hub_reason(error: ActionError, tr: Translate) -> str:
+def hub_reason(error: ActionError, tr: Translate, names: Sequence[str] = ()) -> str:
     """An engine refusal in the player's language (the engine's English as the fallback)."""
-    return tr(error.message)
+    return refusals.reason(error, tr, names)
 
 
 async def _store(hub: Hub, table: Table, entry: Entry, output: dict[str, Any] | None,

@@ -1,0 +1,287 @@
+"""The message catalogs: extraction from the source, merging into each language, checks.
+
+``python -m bot.catalog extract`` collects every message id (below) and merges
+them into each ``bot/locales/<lang>/LC_MESSAGES/cardtable.po``: new ids arrive
+untranslated, changed ones leave their old translation as an obsolete ``#~``
+entry. ``python -m bot.catalog check`` lists what a complete language lacks;
+``python -m bot.catalog init uk`` starts a new language.
+
+The message ids are:
+
+- every literal first argument of a translator call in ``bot/`` (Babel's
+  Python extractor). A translator is any callee named ``tr``, ``*_tr`` or
+  ``tr_*`` (``tr``, ``ctx.tr``, ``group_tr``...; not ``_private_tr`` helpers nor
+  ``NOT_TRANSLATORS``), found by scanning the source,
+  so a new name for a translator is picked up without listing it here;
+- the messages the bot translates from data (``DYNAMIC``): the games' titles,
+  lobby options and their values, command menus, table statuses.
+  ``dynamic_calls`` finds every translator call whose argument is not a
+  literal; each must match one of ``DYNAMIC``'s patterns, whose messages are
+  declared here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import re
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import get_args
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract
+from babel.messages.pofile import read_po, write_po
+
+from bot.i18n import DEFAULT_LANGUAGE, DOMAIN, LOCALES
+
+ROOT = Path(__file__).parent
+PROJECT = ROOT.parent
+COMPLETE = ("ru",)  # languages whose catalog must translate every message
+NOT_TRANSLATORS = {"tr_chat", "tr_user", "str", "getattr", "setattr", "hasattr", "delattr"}
+_TRANSLATOR = re.compile(r"^(tr|[a-z]\w*_tr|tr_\w+)$")  # not _helpers_tr(...)
+_PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
+_TAG = re.compile(r"</?\w+[^>]*>")
+
+
+@dataclass(frozen=True)
+class Message:
+    text: str
+    where: str  # "bot/hub.py" or "declared: <what>"
+
+
+# -- the message ids ---------------------------------------------------------------------
+
+def sources() -> list[Path]:
+    return sorted(p for p in ROOT.rglob("*.py") if "locales" not in p.parts)
+
+
+def _relative(path: Path) -> str:
+    return path.relative_to(PROJECT).as_posix()
+
+
+def _callee(node: ast.Call) -> str | None:
+    func = node.func
+    name = func.id if isinstance(func, ast.Name) else func.attr \
+        if isinstance(func, ast.Attribute) else None
+    if name is None or name in NOT_TRANSLATORS or not _TRANSLATOR.match(name):
+        return None
+    return name
+
+
+def translator_calls(path: Path) -> Iterator[tuple[str, ast.Call]]:
+    """(callee name, call) for every translator call in a source file."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and node.args:
+            name = _callee(node)
+            if name is not None:
+                yield name, node
+
+
+def _literal(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
+
+
+def dynamic_calls() -> list[tuple[str, int, str]]:
+    """(file, line, argument) of each translator call whose message is not a literal."""
+    found = []
+    for path in sources():
+        for _, call in translator_calls(path):
+            if not _literal(call.args[0]):
+                found.append((_relative(path), call.lineno, ast.unparse(call.args[0])))
+    return found
+
+
+def _game_messages() -> Iterator[str]:
+    from bot.games.registry import GAME_UIS
+
+    for ui in GAME_UIS.values():
+        yield ui.title
+        for option in (*ui.main_options, *ui.conventions):
+            yield option.label
+            for value in option.values:
+                name = option.name(value)
+                if re.search(r"[^\W\d_]", name):  # figures are not translated
+                    yield name
+
+
+def _menu_messages() -> Iterator[str]:
+    from bot.app import GROUP_COMMANDS, PRIVATE_COMMANDS
+
+    for _, description in (*GROUP_COMMANDS, *PRIVATE_COMMANDS):
+        yield description
+
+
+def _status_messages() -> Iterator[str]:
+    from storage.rows import Status
+
+    yield from get_args(Status)
+
+
+def _variant_messages() -> Iterator[str]:
+    from bot.render.preferans import VARIANT_NAMES
+
+    yield from VARIANT_NAMES.values()
+
+
+@dataclass(frozen=True)
+class Dynamic:
+    """Translator arguments matching ``pattern`` (in any file) take their messages from
+    ``messages``."""
+
+    pattern: str
+    what: str
+    messages: Callable[[], Iterable[str]]
+
+
+DYNAMIC = (
+    Dynamic(r"\.label$", "lobby option labels", _game_messages),
+    Dynamic(r"\.name\(.*\)$", "lobby option values", _game_messages),
+    Dynamic(r"\.title$", "game titles", _game_messages),
+    Dynamic(r"^VARIANT_NAMES\[", "Preferans variants", _variant_messages),
+    Dynamic(r"(^|\.)status$", "table statuses", _status_messages),
+    Dynamic(r"^d$", "command menus (bot/app.py)", _menu_messages),
+)
+
+
+def undeclared_calls() -> list[tuple[str, int, str]]:
+    """Dynamic translator calls that no ``DYNAMIC`` pattern accounts for."""
+    return [(where, line, arg) for where, line, arg in dynamic_calls()
+            if not any(re.search(d.pattern, arg) for d in DYNAMIC)]
+
+
+def messages() -> list[Message]:
+    """Every message id with where it comes from, in source order, each once."""
+    found: dict[str, Message] = {}
+    for path in sources():
+        keywords = {name: None for name, _ in translator_calls(path)}
+        if not keywords:
+            continue
+        with path.open("rb") as fh:
+            for _, text, _, _ in extract("python", fh, keywords=keywords):
+                if isinstance(text, str) and text:
+                    found.setdefault(text, Message(text, _relative(path)))
+    for dynamic in DYNAMIC:
+        for text in dynamic.messages():
+            found.setdefault(text, Message(text, f"declared: {dynamic.what}"))
+    return list(found.values())
+
+
+def template() -> Catalog:
+    catalog = Catalog(domain=DOMAIN, project="cardtable", locale=DEFAULT_LANGUAGE)
+    for message in messages():
+        catalog.add(message.text, locations=[(message.where, None)], flags=())
+    return catalog
+
+
+# -- the catalogs ----------------------------------------------------------------------
+
+def po_path(language: str) -> Path:
+    return LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def read(language: str) -> Catalog:
+    with po_path(language).open("rb") as fh:
+        return read_po(fh, locale=language)
+
+
+def write(catalog: Catalog, language: str) -> None:
+    path = po_path(language)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, include_lineno=False, width=100)
+    path.write_bytes(buffer.getvalue())
+
+
+def catalog_languages() -> list[str]:
+    return sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def merge(language: str, source: Catalog) -> tuple[int, int]:
+    """Bring a language's catalog up to the source: (new ids, ids gone obsolete)."""
+    catalog = read(language)
+    before = {m.id for m in catalog if m.id}
+    catalog.update(source, no_fuzzy_matching=True)
+    after = {m.id for m in catalog if m.id}
+    write(catalog, language)
+    return len(after - before), len(before - after)
+
+
+def init(language: str) -> None:
+    if po_path(language).exists():
+        raise SystemExit(f"{po_path(language)} exists already")
+    catalog = Catalog(domain=DOMAIN, project="cardtable", locale=language)
+    catalog.update(template(), no_fuzzy_matching=True)
+    write(catalog, language)
+
+
+# -- checks ----------------------------------------------------------------------------
+
+def placeholders(text: str) -> list[str]:
+    return sorted(_PLACEHOLDER.findall(text))
+
+
+def tags(text: str) -> list[str]:
+    return sorted(re.sub(r"\s.*", ">", t) for t in _TAG.findall(text))
+
+
+def problems(language: str, source: Catalog | None = None) -> list[str]:
+    """What keeps ``language`` from translating every message correctly."""
+    source = source or template()
+    catalog = read(language)
+    found = []
+    for message in source:
+        if not message.id:
+            continue
+        text = str(message.id)
+        where = next(iter(message.locations), ("?", None))[0]
+        entry = catalog.get(text)
+        if entry is None or not entry.string:
+            found.append(f"missing ({where}): {text!r}")
+        elif entry.fuzzy:
+            found.append(f"fuzzy ({where}): {text!r}")
+        elif placeholders(str(entry.string)) != placeholders(text):
+            found.append(f"placeholders differ ({where}): {text!r} -> {entry.string!r}")
+        elif tags(str(entry.string)) != tags(text):
+            found.append(f"HTML tags differ ({where}): {text!r} -> {entry.string!r}")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot.catalog", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=("extract", "check", "init"))
+    parser.add_argument("language", nargs="?", help="for init: the new language's code")
+    args = parser.parse_args(argv)
+    loose = undeclared_calls()
+    for where, line, arg in loose:
+        print(f"{where}:{line}: tr({arg}) is not a literal and not declared in bot/catalog.py")
+    if args.command == "init":
+        if not args.language:
+            parser.error("init needs a language code")
+        init(args.language)
+        print(f"{po_path(args.language)} created")
+        return 0
+    source = template()
+    if args.command == "extract":
+        print(f"{len(source)} messages")
+        for language in catalog_languages():
+            new, gone = merge(language, source)
+            print(f"{language}: {new} new, {gone} obsolete")
+        return 1 if loose else 0
+    bad = False
+    for language in catalog_languages():
+        found = problems(language, source)
+        complete = language in COMPLETE
+        bad |= complete and bool(found)
+        print(f"{language}: {len(found)} to do" + (" (must be complete)" if complete else ""))
+        for line in found if complete else ():
+            print("  " + line)
+    return 1 if bad or loose else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
