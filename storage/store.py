@@ -130,6 +130,13 @@ class Storage:
     async def get_user(self, user_id: int) -> UserRow | None:
         return await self._find(sql.load_user, user_id)
 
+    async def find_user(self, username: str) -> UserRow | None:
+        """The user with this Telegram username (any case, with or without the @)."""
+        async with self._db.reading() as conn:
+            row = await sql.one(conn, "SELECT * FROM users WHERE username = ? COLLATE NOCASE"
+                                " ORDER BY updated_at DESC LIMIT 1", (username.lstrip("@"),))
+            return None if row is None else UserRow.of(row)
+
     async def _find(
         self, load: Callable[[aiosqlite.Connection, int], Awaitable[T]], key: int
     ) -> T | None:
