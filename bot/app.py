@@ -23,11 +23,18 @@ GROUP_COMMANDS = (
     ("leave", "leave, or end the game by agreement"),
     ("abort", "abandon the game by agreement"),
     ("export", "the game record as a file"),
+    ("sheet", "the scoresheet as a picture"),
+    ("stats", "a player's statistics"),
+    ("top", "the group's best players"),
+    ("language", "the language of this group"),
     ("help", "what I can do"),
 )
 PRIVATE_COMMANDS = (
     ("start", "show my cards again"),
     ("score", "the score of my table"),
+    ("sheet", "the scoresheet of my table"),
+    ("stats", "my statistics"),
+    ("language", "the language I write to you in"),
     ("help", "what I can do"),
 )
 

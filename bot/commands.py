@@ -40,6 +40,10 @@ def help_text(tr: Translate, *, private: bool) -> str:
         tr("/leave — leave the lobby, or ask the others to end the game now"),
         tr("/abort — ask the others to abandon the game"),
         tr("/export — the game record as a JSON file"),
+        tr("/sheet — the scoresheet as a picture"),
+        tr("/stats — your statistics (/stats @name: someone else's)"),
+        tr("/top — the best players of this group"),
+        tr("/language — the language I write in here"),
         tr("/help — this message"),
     ]
     return "\n".join(lines)

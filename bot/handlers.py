@@ -21,7 +21,7 @@ from telegram.ext import (
     filters,
 )
 
-from bot import commands, lobby, play
+from bot import commands, language, lobby, play, sheet_command, stats_commands
 from bot.answers import Answer
 from bot.callbacks import BadCallback, unpack
 from bot.games.registry import GAME_UIS
@@ -279,6 +279,61 @@ async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     log.error("update %s failed", getattr(update, "update_id", "?"), exc_info=context.error)
 
 
+# -- the scoresheet picture, statistics, language ------------------------------------------
+
+async def on_sheet(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    hub = hub_of(context)
+    tr = await _chat_tr(hub, update)
+    chat_id = _game_chat(hub, update)
+    if chat_id is None or update.effective_chat is None:
+        await _reply(hub, update, tr("You are not playing at any table."))
+        return
+    await _reply(hub, update, await sheet_command.sheet(hub, chat_id, tr,
+                                                        update.effective_chat.id))
+
+
+async def on_stats(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    hub = hub_of(context)
+    tr = await _chat_tr(hub, update)
+    message, tg_user = update.effective_message, update.effective_user
+    if message is None or tg_user is None:
+        return
+    who = await stats_commands.target(hub, message, context.args or [],
+                                     await hub.user(tg_user), tr)
+    await _reply(hub, update, who if isinstance(who, str) else
+                 await stats_commands.stats_text(hub, who, tr))
+
+
+async def on_top(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    hub = hub_of(context)
+    tr = await _chat_tr(hub, update)
+    chat_id = _game_chat(hub, update)
+    await _reply(hub, update, await stats_commands.top_text(hub, chat_id, context.args or [], tr)
+                 if chat_id is not None else tr("Send /top in a group: it ranks its players."))
+
+
+async def on_language(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    hub = hub_of(context)
+    await _chat_tr(hub, update)  # loads the chat's language (a new group's from the sender)
+    if update.effective_chat is not None:
+        chat_id = update.effective_chat.id
+        await hub.outbox.send(chat_id, await language.command(hub, chat_id, context.args or []))
+
+
+async def on_language_button(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    query = update.callback_query
+    if query is None or query.message is None:
+        return
+    hub = hub_of(context)
+    await hub.user(query.from_user)
+    text = await language.press(hub, query.message.chat.id, query.message.message_id,
+                                query.data or "")
+    try:
+        await query.answer(text)
+    except BadRequest as exc:
+        log.info("cannot answer language button: %s", exc.message)
+
+
 def install(app: Application) -> None:
     aliases = sorted({c for ui in GAME_UIS.values() for c in ui.commands})
     app.add_handler(CommandHandler("start", on_start, filters=PRIVATE))
@@ -290,8 +345,13 @@ def install(app: Application) -> None:
     app.add_handler(CommandHandler("export", on_export))
     app.add_handler(CommandHandler("leave", on_leave))
     app.add_handler(CommandHandler("abort", on_abort))
+    app.add_handler(CommandHandler("sheet", on_sheet))
+    app.add_handler(CommandHandler("stats", on_stats))
+    app.add_handler(CommandHandler("top", on_top))
+    app.add_handler(CommandHandler("language", on_language))
     # Further command handlers go above this line: the fallback answers every other command.
     app.add_handler(MessageHandler(filters.COMMAND, on_unknown_command))
+    app.add_handler(CallbackQueryHandler(on_language_button, pattern=language.PATTERN))
     app.add_handler(CallbackQueryHandler(on_button))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))
     app.add_handler(ChatMemberHandler(on_membership, ChatMemberHandler.MY_CHAT_MEMBER))
