@@ -98,6 +98,7 @@ class SeatRow:
     panel_message_id: int | None
     guest_name: str | None = None
     panel_digest: str | None = None
+    robot: bool = False  # a substitute robot plays the seat until its player returns
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +127,7 @@ class TableRow:
     finished_at: float | None
     seats: tuple[SeatRow, ...] = ()
     table_message_digest: str | None = None
+    timer_nudged: bool = False  # the half-time nudge of the current timer was sent
 
     @classmethod
     def of(cls, row: sqlite3.Row, seats: tuple[SeatRow, ...]) -> TableRow:
@@ -141,6 +143,7 @@ class TableRow:
             created_at=row["created_at"], updated_at=row["updated_at"],
             started_at=row["started_at"], finished_at=row["finished_at"], seats=seats,
             table_message_digest=row["table_message_digest"],
+            timer_nudged=bool(row["timer_nudged"]),
         )
 
     def user_of(self, seat: int) -> int | None:
@@ -148,6 +151,10 @@ class TableRow:
 
     def seat_of(self, user_id: int) -> int | None:
         return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def robot_seats(self) -> frozenset[int]:
+        """The seats a substitute robot plays now."""
+        return frozenset(s.seat for s in self.seats if s.robot)
 
     def header(self) -> dict[str, Any]:
         """The record's game, rules and players (records.md), without deals."""

@@ -133,7 +133,14 @@ _V3 = (
     "ALTER TABLE seats ADD COLUMN panel_digest TEXT",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
+# Long games (issue 9): a substitute robot plays a seat until its player returns, and the
+# turn timer's half-time nudge is remembered, so that a restart never sends it twice.
+_V4 = (
+    "ALTER TABLE seats ADD COLUMN robot INTEGER NOT NULL DEFAULT 0",
+    "ALTER TABLE game_tables ADD COLUMN timer_nudged INTEGER NOT NULL DEFAULT 0",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)
 VERSION = len(MIGRATIONS)
 
 

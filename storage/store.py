@@ -48,6 +48,7 @@ from storage.errors import (
 from storage.record_log import assemble, entries_of
 from storage.rows import (
     ACTIVE_STATUSES,
+    OPEN_STATUSES,
     UNSET,
     ChatRow,
     DealRow,
@@ -331,13 +332,14 @@ class Storage:
         self, table_id: int, *, attention: str | Unset | None = UNSET,
         table_message_id: int | Unset | None = UNSET, timer_deadline: float | Unset | None = UNSET,
         timer_version: int | Unset = UNSET, table_message_digest: str | Unset | None = UNSET,
+        timer_nudged: bool | Unset = UNSET,
     ) -> TableRow:
         """Bookkeeping of any table: ``attention`` (a reason, or None to clear), the table
-        message id and the digest of what it shows, the timer's deadline (Unix seconds)
-        and version."""
+        message id and the digest of what it shows, the timer's deadline (Unix seconds),
+        version and whether its half-time nudge was sent."""
         values = sql.changes(table_message_id=table_message_id, timer_deadline=timer_deadline,
                              timer_version=timer_version,
-                             table_message_digest=table_message_digest)
+                             table_message_digest=table_message_digest, timer_nudged=timer_nudged)
         if attention is not UNSET:
             values.update(needs_attention=attention is not None, attention_reason=attention)
 
@@ -362,15 +364,67 @@ class Storage:
         await self._db.write(change)
 
     async def set_status(self, table_id: int, status: Status) -> TableRow:
-        """Pause, resume or abort (lobby -> aborted, playing <-> paused, either -> aborted)."""
+        """Pause, resume or abort (lobby -> aborted, playing <-> paused, either -> aborted).
+
+        Pausing or aborting drops the turn timer: a paused table runs none."""
         async def change(conn: aiosqlite.Connection) -> TableRow:
             table = await sql.load_table(conn, table_id)
             if status not in _TRANSITIONS.get(table.status, ()):
                 raise WrongStatus(f"table {table_id} is {table.status}: it cannot become {status}")
             values: dict[str, Any] = {"status": status}
+            if status in ("paused", "aborted"):
+                values["timer_deadline"] = None
             if status == "aborted":
-                values.update(finished_at=time.time(), timer_deadline=None)
+                values["finished_at"] = time.time()
             await sql.update(conn, "game_tables", table_id, values)
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(change)
+
+    async def update_settings(self, table_id: int, settings: Mapping[str, Any]) -> TableRow:
+        """Replace the table settings (not engine rules: turn time, timeout policy...) of an
+        open table; a game's players change them by vote."""
+        text = sql.json_object("settings", settings)
+
+        async def change(conn: aiosqlite.Connection) -> TableRow:
+            await sql.table_in(conn, table_id, *OPEN_STATUSES)
+            await sql.update(conn, "game_tables", table_id, {"settings": text})
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(change)
+
+    async def set_robot(self, table_id: int, seat: int, robot: bool) -> TableRow:
+        """A substitute robot starts (or stops) playing a user's seat of a game."""
+        async def change(conn: aiosqlite.Connection) -> TableRow:
+            table = await sql.table_in(conn, table_id, *ACTIVE_STATUSES)
+            if table.user_of(seat) is None:
+                raise SeatError(f"seat {seat} of table {table_id} has no user for a robot to"
+                                " stand in for")
+            await conn.execute("UPDATE seats SET robot = ? WHERE table_id = ? AND seat = ?",
+                               (int(robot), table_id, seat))
+            await sql.update(conn, "game_tables", table_id, {})
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(change)
+
+    async def replace_player(self, table_id: int, seat: int, user_id: int) -> TableRow:
+        """Seat ``user_id`` in a game in place of the seat's user.
+
+        The record's player names stay as they were at the start; statistics of deals
+        finished from now on, and the game's result, go to the new user. The seat's
+        panel message is the old user's: it is forgotten, and no robot plays the seat.
+        """
+        async def change(conn: aiosqlite.Connection) -> TableRow:
+            table = await sql.table_in(conn, table_id, *ACTIVE_STATUSES)
+            await sql.load_user(conn, user_id)
+            if table.user_of(seat) is None:
+                raise SeatError(f"seat {seat} of table {table_id} has no user to replace")
+            if table.seat_of(user_id) is not None:
+                raise SeatError(f"user {user_id} already sits at seat {table.seat_of(user_id)}")
+            await conn.execute(
+                "UPDATE seats SET user_id = ?, panel_message_id = NULL, panel_digest = NULL,"
+                " robot = 0 WHERE table_id = ? AND seat = ?", (user_id, table_id, seat))
+            await sql.update(conn, "game_tables", table_id, {})
             return await sql.load_table(conn, table_id)
 
         return await self._db.write(change)

@@ -136,7 +136,7 @@ async def load_tables(
     for s in seat_rows:
         seats[s["table_id"]].append(
             SeatRow(s["seat"], s["user_id"], s["panel_message_id"], s["guest_name"],
-                    s["panel_digest"]))
+                    s["panel_digest"], bool(s["robot"])))
     return [TableRow.of(row, tuple(seats[row["id"]])) for row in rows]
 
 
