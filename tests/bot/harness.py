@@ -115,3 +115,29 @@ def _spellings(action: str) -> set[str]:
         a, b = action.removeprefix("discard:").split(",")
         return {f"discard:{a},{b}", f"discard:{b},{a}"}
     return {action}
+
+
+async def press_first(tg: FakeTelegram, players: list[User], *, quiet: float = 0.05) -> bool:
+    """Whoever has buttons on his panel presses the first action (a discard: the first two
+    cards, then the confirmation); False when nobody has anything to press."""
+    for user in players:
+        try:
+            panel = tg.last_message(user)
+        except LookupError:
+            continue
+        data = [b["callback_data"] for b in panel.buttons if "callback_data" in b]
+        actions = [d for d in data if d.startswith("a:")]
+        if not actions and any(d.startswith("u:") for d in data):
+            picks = [d for d in data if d.startswith("u:")][:2]
+            for pick in picks:
+                answer = await tg.press(user, tg.last_message(user), data=pick)
+                assert not answer.show_alert, answer.text
+                await tg.idle(quiet=quiet)
+            actions = [b["callback_data"] for b in tg.last_message(user).buttons
+                       if b.get("callback_data", "").startswith("a:")]
+        if actions:
+            answer = await tg.press(user, tg.last_message(user), data=actions[0])
+            assert not answer.show_alert, answer.text
+            await tg.idle(quiet=quiet)
+            return True
+    return False

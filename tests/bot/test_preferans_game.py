@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -50,7 +51,9 @@ def choose(state: State, intent: str, opener: int) -> str:
     return legal[0]
 
 
-async def play_deal(tg: FakeTelegram, hub: Hub, users: list[User], intent: str) -> dict:
+async def play_deal(tg: FakeTelegram, hub: Hub, users: list[User], intent: str,
+                    after: Callable[[], None] = lambda: None) -> dict:
+    """Play one scripted deal through the buttons; ``after`` runs after every press."""
     table = next(iter(hub.tables.values()))
     deals_before = len(table.match.outputs)
     state = table.match.state
@@ -60,6 +63,7 @@ async def play_deal(tg: FakeTelegram, hub: Hub, users: list[User], intent: str) 
         seat = state.to_act[0]
         user = users[state.controller(seat)]
         await act(tg, user, choose(state, intent, opener))
+        after()
     return table.match.outputs[-1]
 
 
