@@ -206,14 +206,18 @@ def merge(language: str, source: Catalog) -> tuple[int, int]:
     before = {m.id for m in catalog if m.id}
     catalog.update(source, no_fuzzy_matching=True)
     after = {m.id for m in catalog if m.id}
-    write(catalog, language)
+    if after != before:
+        write(catalog, language)
     return len(after - before), len(before - after)
 
 
 def init(language: str) -> None:
     if po_path(language).exists():
         raise SystemExit(f"{po_path(language)} exists already")
-    catalog = Catalog(domain=DOMAIN, project="cardtable", locale=language)
+    catalog = Catalog(domain=DOMAIN, project="cardtable", version="0.1", locale=language,
+                      copyright_holder="the cardtable authors", fuzzy=False,
+                      header_comment=f"# cardtable messages: {language}.\n"
+                                     "# python -m bot.catalog extract brings in new messages.")
     catalog.update(template(), no_fuzzy_matching=True)
     write(catalog, language)
 

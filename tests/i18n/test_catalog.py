@@ -1,0 +1,119 @@
+"""The catalogs: every message of the source is translated in each complete language,
+with the same placeholders and HTML tags; the checks themselves catch what they must."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bot import catalog, i18n
+from bot.catalog import COMPLETE, messages, problems, undeclared_calls
+from bot.pictures import render_sheet
+from bot.pictures.examples import played
+from tests.pictures.checks import assert_sound
+
+
+@pytest.mark.parametrize("language", COMPLETE)
+def test_a_complete_language_translates_every_message(language: str) -> None:
+    """Fails on any message id of the source (or declared) missing from the catalog; run
+    `python -m bot.catalog extract`, translate, and `python -m bot.catalog check`."""
+    assert problems(language) == []
+
+
+def test_every_translator_call_is_extractable() -> None:
+    """A tr() whose argument is not a literal must be one whose messages bot/catalog.py
+    declares (options, titles, statuses, menus); anything else would go untranslated."""
+    assert undeclared_calls() == []
+
+
+def test_extraction_finds_literals_declared_messages_and_refusals() -> None:
+    found = {m.text: m.where for m in messages()}
+    assert found["It is not your turn."] == "bot/play.py"  # also a refusal template
+    assert found["You must follow suit: play a {suit}."] == "bot/refusals.py"
+    assert found["pool {target}"] == "bot/pictures/pulya.py"  # a picture label
+    assert found["Stalingrad (6♠ whisted by both)"].startswith("declared: ")  # an option
+    assert found["paused"].startswith("declared: ")  # a table status
+    assert found["the scoresheet as a picture"].startswith("declared: ")  # a command menu
+    assert "" not in found
+
+
+def test_the_russian_catalog_speaks_the_players_terms() -> None:
+    tr = i18n.translator("ru")
+    assert tr("pool") == "пуля" and tr("mountain") == "гора" and tr("whists") == "висты"
+    assert tr("misère") == "мизер" and tr("half-whist") == "полвиста"
+    assert tr("pass") == "пас" and tr("whist") == "вист" and tr("talon") == "прикуп"
+    assert tr("Raspasy: {tricks}", tricks="Аня 2") == "Распасы: Аня 2"
+    assert tr("Your discard: {cards}", cards="7♠ 8♠") == "Ваш снос: 7♠ 8♠"
+    assert i18n.normalize("ru-RU") == "ru" and i18n.normalize("xx") == "en"
+    assert i18n.normalize(None) == "en"
+    assert "ru" in i18n.languages() and i18n.languages()[0] == "en"
+
+
+GAMES = [("preferans", 3, 30, ("Анна", "Борис", "Вера"), {}),
+         ("preferans", 3, 30, ("Анна", "Борис", "Вера", "Глеб"), {"players": 4}),
+         ("joker", 519, 24, ("Нино", "Гиорги", "Тамар", "Леван"), {"pairs": True}),
+         ("seep", 0, 40, ("Арджун", "Прия", "Викрам", "Мира"), {"bazzis": 3})]
+
+
+@pytest.mark.parametrize(("game", "seed", "deals", "names", "rules"), GAMES,
+                         ids=["pulya-3p", "pulya-4p", "joker", "seep"])
+def test_the_pictures_in_russian_have_no_english_left(game, seed, deals, names, rules) -> None:
+    """With Cyrillic names, any Latin letter drawn would be an untranslated label."""
+    picture = render_sheet(played(game, seed, deals, names, rules), i18n.translator("ru"))
+    assert_sound(picture)
+    assert [item.text for item in picture.items if re.search("[A-Za-z]", item.text)] == []
+    assert any(item.text == "итог" for item in picture.items)
+
+
+# -- the checks catch problems --------------------------------------------------------
+
+@pytest.fixture
+def locales(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The catalogs copied to a temporary directory that the tool then works on."""
+    shutil.copytree(i18n.LOCALES, tmp_path / "locales")
+    monkeypatch.setattr(catalog, "LOCALES", tmp_path / "locales")
+    return tmp_path / "locales"
+
+
+def test_a_new_language_starts_empty_and_the_check_lists_everything(locales: Path) -> None:
+    catalog.init("uk")
+    assert catalog.catalog_languages() == ["ru", "uk"]
+    found = problems("uk")
+    assert len(found) == len(messages())
+    assert all(line.startswith("missing") for line in found)
+    with pytest.raises(SystemExit):
+        catalog.init("uk")  # never overwrites a catalog
+
+
+def test_the_check_catches_wrong_placeholders_tags_and_fuzzy(locales: Path) -> None:
+    before = set(problems("ru"))  # messages others added meanwhile may wait for translation
+    ru = catalog.read("ru")
+    ru.get("Dealer: {name}").string = "Сдаёт: {имя}"
+    ru.get("<b>Your hand</b>:").string = "Ваши карты:"
+    ru.get("Deal {n}").flags.add("fuzzy")
+    ru.get("Open play").string = ""
+    catalog.write(ru, "ru")
+    found = set(problems("ru")) - before
+    assert len(found) == 4
+    assert any(line.startswith("placeholders differ") and "Dealer" in line for line in found)
+    assert any(line.startswith("HTML tags differ") and "Your hand" in line for line in found)
+    assert any(line.startswith("fuzzy") and "Deal {n}" in line for line in found)
+    assert any(line.startswith("missing") and "Open play" in line for line in found)
+
+
+def test_extract_brings_in_new_messages_and_keeps_translations(locales: Path) -> None:
+    catalog.merge("ru", catalog.template())
+    before = set(problems("ru"))
+    ru = catalog.read("ru")
+    ru.delete("Dealer: {name}")
+    catalog.write(ru, "ru")
+    assert set(problems("ru")) - before == {
+        "missing (bot/render/preferans.py): 'Dealer: {name}'"}
+    assert catalog.merge("ru", catalog.template()) == (1, 0)
+    merged = catalog.read("ru")
+    assert merged.get("Dealer: {name}").string == ""
+    assert merged.get("Open play").string == "Игра в открытую"
+    assert catalog.main(["check"]) == 1  # ru must be complete
