@@ -106,7 +106,8 @@ class Hub(Delivery):
     def update_row(self, table: Table, row: TableRow) -> None:
         table.row = row
         for seat in row.seats:
-            if seat.user_id is not None and seat.seat not in table.panels:
+            slot = table.panels.get(seat.seat)
+            if seat.user_id is not None and (slot is None or slot.chat_id != seat.user_id):
                 table.panels[seat.seat] = Slot(f"t{row.id}s{seat.seat}", seat.user_id,
                                                seat.panel_message_id, seat.panel_digest)
 
@@ -162,7 +163,7 @@ class Hub(Delivery):
             if user_id is None:
                 continue
             utr = self.tr_user(user_id)
-            panel = ui.panel(match.state.view(seat), self.context(table, utr, seat))
+            panel = ui.panel(ui.seat_view(match.state, seat), self.context(table, utr, seat))
             if table.status != "playing":
                 panel = Screen(panel.text + "\n\n" + self._paused_line(table, utr))
             self.outbox.show(slot, panel, renew=user_id in notify)

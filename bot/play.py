@@ -117,6 +117,12 @@ async def next_deal(hub: Hub, table: Table) -> bool:
     if match.over or match.in_deal:
         return True
     match.start_deal(seed=secrets.randbits(64))
+    while not match.in_deal:  # void from the start (Seep's redeal): scored, announced, redealt
+        output = match.outputs[-1]
+        if not await _store(hub, table, Entry.deal(match.deals[-1]), output, None):
+            return False
+        announce_deal(hub, table, output)
+        match.start_deal(seed=secrets.randbits(64))
     if not await _store(hub, table, Entry.deal(match.deals[-1]), None, None):
         return False
     who = {table.user_of(match.state.controller(s)) for s in match.state.to_act} \
@@ -142,7 +148,10 @@ def announce_deal(hub: Hub, table: Table, output: dict[str, Any]) -> None:
     tr = hub.tr_chat(table.chat_id)
     ctx = hub.context(table, tr)
     final_view = table.match.state.view(None) if table.match and table.match.state else {}
-    hub.outbox.post(table.chat_id, Screen(table.ui.deal_summary(output, final_view, ctx)))
+    text = table.ui.deal_summary(output, final_view, ctx)
+    if table.ui.after_deal is not None and table.match is not None:
+        text = "\n\n".join(filter(None, (text, table.ui.after_deal(table.match, ctx))))
+    hub.outbox.post(table.chat_id, Screen(text))
 
 
 async def finish_announced(hub: Hub, table: Table) -> None:
@@ -165,7 +174,7 @@ async def step(hub: Hub, table: Table, user_id: int, version: int, seat: int,
     if refused is not None:
         return refused
     assert table.match is not None and table.match.state is not None
-    view = table.match.state.view(table.seat_of(user_id))
+    view = table.ui.seat_view(table.match.state, table.seat_of(user_id))
     try:
         outcome = table.ui.step(view, table.selection.get(seat, frozenset()), token)
     except ValueError:

@@ -9,6 +9,7 @@ from typing import Any
 from bot.i18n import Translate
 from bot.render.context import RenderContext
 from bot.render.screen import Screen
+from engine.base import DealState
 from engine.match import Match
 
 
@@ -41,6 +42,18 @@ class StepResult:
     action: str | None = None
 
 
+def engine_view(state: DealState, seat: int | None) -> dict[str, Any]:
+    """What a panel is drawn from: the engine's view of the seat."""
+    return state.view(seat)
+
+
+def view_with_actions(state: DealState, seat: int | None) -> dict[str, Any]:
+    """The engine's view plus ``actions``: the legal actions of the seats this seat plays
+    now (for games whose view does not list them)."""
+    acting = [] if seat is None else [s for s in state.to_act if state.controller(s) == seat]
+    return {**state.view(seat), "actions": {s: state.legal_actions(s) for s in acting}}
+
+
 @dataclass(frozen=True)
 class GameUI:
     name: str
@@ -56,3 +69,9 @@ class GameUI:
     step: Callable[[dict[str, Any], frozenset[str], str], StepResult]
     rules_summary: Callable[[dict[str, Any], RenderContext], str]
     history_line: Callable[[dict[str, Any], int, list[str], Translate], str]
+    # The view a panel and a UI step read (the engine's view, or that plus legal actions).
+    seat_view: Callable[[DealState, int | None], dict[str, Any]] = engine_view
+    # Text added to a deal's summary from the whole match (a pulka's end, the bazzis won).
+    after_deal: Callable[[Match, RenderContext], str] | None = None
+    # The partnerships for these rules (lists of seats); empty when everyone plays alone.
+    teams: Callable[[dict[str, Any]], list[list[int]]] | None = None
