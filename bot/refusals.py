@@ -23,9 +23,10 @@ from engine.cards import Suit
 from engine.preferans.bids import display as bid_display
 
 
-def templates(tr: Callable[[str], str]) -> dict[str, str]:
+def templates(tr: Callable[[str], str]) -> dict[str, str | tuple[str, ...]]:
     """Every refusal code of the engines -> its template, through ``tr`` (untranslated:
-    the identity)."""
+    the identity). Where a code comes with different values (in different games, or
+    places), alternatives: the first whose values are all given is used."""
     return {
         # every game
         "not_your_turn": tr("It is not your turn."),
@@ -52,7 +53,8 @@ def templates(tr: Callable[[str], str]) -> dict[str, str]:
         "bad_open": tr("Choose open or closed play."),
         "discard_two": tr("Discard exactly two different cards."),
         # Joker play
-        "bid_range": tr("A bid is 0 to {max} tricks in this deal."),
+        "bid_range": (tr("A bid is 0 to {max} tricks in this deal."),  # Joker
+                      tr("A bid is 9 to 13, not {bid}.")),  # Seep
         "forbidden_bid": tr("The dealer may not bid {bid}: the bids would add up to the "
                             "number of tricks."),
         "pass_limit": tr("You have used all {limit} passes of this game."),
@@ -103,7 +105,8 @@ def templates(tr: Callable[[str], str]) -> dict[str, str]:
         "entry_missing": tr("The deal is not entered completely."),
         "entry_inconsistent": tr("The entry does not follow its steps."),
         "bad_entry": tr("The entry cannot be read."),
-        "bad_text": tr("The entry cannot be read at “{word}” (character {position})."),
+        "bad_text": (tr("The entry cannot be read at “{word}” (character {position})."),
+                     tr("The entry cannot be read.")),
         "bad_answer": tr("That does not answer the question."),
         "bad_kind": tr("That is not a kind of deal."),
         "no_walkaway": tr("Walking away is not allowed at this table."),
@@ -150,21 +153,30 @@ VALUES: dict[str, Callable[[Any], str]] = {
 
 def reason(error: ActionError, tr: Translate, names: Sequence[str] = ()) -> str:
     """The refusal in ``tr``'s language, as plain text (an alert or a reply)."""
-    template = ENGLISH.get(error.code)
-    translated = templates(tr).get(error.code)
-    if template is None or translated is None or translated == template:
-        return error.message
     try:
         values = _values(error.params, names)
     except (KeyError, ValueError):  # a param this code does not usually carry
         return error.message
-    needed = {field for _, field, _, _ in string.Formatter().parse(translated) if field}
-    if not needed <= values.keys():
-        return error.message
-    text = translated.format(**values)
-    if "deal" in values and "deal" not in needed:  # a corrected deal refused further on
-        text = tr("Deal {deal}: {reason}", deal=values["deal"], reason=text)
-    return text
+    english = choices(ENGLISH.get(error.code, ()))
+    translated = choices(templates(tr).get(error.code, ()))
+    for source, text in zip(english, translated, strict=True):
+        if text == source:  # English, or not translated into this language
+            return error.message
+        needed = fields(text)
+        if needed <= values.keys():
+            text = text.format(**values)
+            if "deal" in values and "deal" not in needed:  # a corrected deal refused later
+                text = tr("Deal {deal}: {reason}", deal=values["deal"], reason=text)
+            return text
+    return error.message
+
+
+def choices(template: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (template,) if isinstance(template, str) else template
+
+
+def fields(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
 
 
 def _values(params: Mapping[str, Any], names: Sequence[str]) -> dict[str, str]:
