@@ -6,6 +6,8 @@
 - ``u:T:V:S:step``    a UI step (select a card to discard, pick a card then a move)
 - ``l:T:op[:arg...]`` lobby: join, leave, start, cancel, set:option:value
 - ``v:T:id:y|n``      a vote
+- ``t:T:key:value``   a player proposes a time setting (bot/time_settings.py)
+- ``r:T``             a player takes their seat back from a substitute robot
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MAX_BYTES = 64
-KINDS = ("a", "u", "l", "v")
+KINDS = ("a", "u", "l", "v", "t", "r")
 
 
 class BadCallback(ValueError):
