@@ -5,11 +5,15 @@ from __future__ import annotations
 import asyncio
 import time
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from bot.games.base import GameUI
 from bot.outbox import Slot
 from engine.match import Match
 from storage.rows import TableRow
+
+if TYPE_CHECKING:
+    from bot.scorekeeper.keeper import Keeper
 
 ACTIVE_WINDOW = 90.0  # a player who pressed within this many seconds is watching his panel
 
@@ -25,6 +29,7 @@ class Table:
     selection: dict[int, frozenset[str]] = field(default_factory=dict)  # seat -> UI picks
     active_at: dict[int, float] = field(default_factory=dict)  # user -> last press
     page: str = "main"  # lobby page: main or conventions
+    keeper: Keeper | None = None  # scorekeeper mode: the deal being entered (bot.scorekeeper)
 
     @property
     def id(self) -> int:
@@ -33,6 +38,11 @@ class Table:
     @property
     def chat_id(self) -> int:
         return self.row.chat_id
+
+    @property
+    def keeps_score(self) -> bool:
+        """Scorekeeper mode: deals are played with real cards and entered by hand."""
+        return self.row.settings.get("mode") == "scorekeeper"
 
     @property
     def status(self) -> str:
