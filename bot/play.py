@@ -47,7 +47,8 @@ def check_turn(hub: Hub, table: Table, user_id: int, version: int, seat: int,
 
 
 async def act(hub: Hub, table: Table, user_id: int, version: int, seat: int,
-              action: str) -> Answer:
+              action: str, *, robot: bool = False) -> Answer:
+    """``robot``: a robot chose the action for the user (stored and shown as the robot's)."""
     tr = hub.tr_user(user_id)
     refused = check_turn(hub, table, user_id, version, seat, tr)
     if refused is not None:
@@ -57,12 +58,14 @@ async def act(hub: Hub, table: Table, user_id: int, version: int, seat: int,
     if action not in match.state.legal_actions(seat):
         return Answer.refuse(_why_illegal(match.state, seat, action, tr))
     events = match.apply(seat, action)
-    entry = Entry.action(match.spec.encode_action(seat, action), user_id=user_id)
+    entry = Entry.action(match.spec.encode_action(seat, action), user_id=user_id, robot=robot)
     output = _event_data(events, "deal_scored", "output")
     report = _event_data(events, "game_over", "report")
     if not await _store(hub, table, entry, output, report):
         return Answer.refuse(tr("Your move could not be saved. Please try again."))
-    table.touch(user_id)
+    await hub.timers.rearm(table)
+    if not robot:
+        table.touch(user_id)
     table.selection.pop(seat, None)
     if output is None:
         redraw_after_move(hub, table, user_id)
@@ -114,7 +117,7 @@ async def next_deal(hub: Hub, table: Table) -> bool:
     """Deal the next hand (from a fresh secret seed) and store it before anyone sees it."""
     match = table.match
     assert match is not None
-    if match.over or match.in_deal:
+    if match.over or match.in_deal or table.keeps_score:  # scorekeeper mode deals nothing
         return True
     match.start_deal(seed=secrets.randbits(64))
     while not match.in_deal:  # void from the start (Seep's redeal): scored, announced, redealt
@@ -125,6 +128,7 @@ async def next_deal(hub: Hub, table: Table) -> bool:
         match.start_deal(seed=secrets.randbits(64))
     if not await _store(hub, table, Entry.deal(match.deals[-1]), None, None):
         return False
+    await hub.timers.rearm(table)
     who = {table.user_of(match.state.controller(s)) for s in match.state.to_act} \
         if match.state else set()
     hub.redraw(table, notify=frozenset(u for u in who if u is not None))
