@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from bot.i18n import translator
 from bot.pictures import render_sheet
 from engine.__main__ import play_random
 from engine.match import Match
@@ -50,13 +51,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.pictures.examples", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", nargs="?", default="docs", help="the directory (default docs)")
-    out = Path(parser.parse_args(argv).out)
+    parser.add_argument("--language", help="labels in this language: NAME-LANG.png")
+    args = parser.parse_args(argv)
+    out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    tr = translator(args.language)
     for name, ex in EXAMPLES.items():
         match = played(ex.game, ex.seed, ex.deals, ex.players, ex.rules)
         start = time.perf_counter()
-        picture = render_sheet(match)
+        picture = render_sheet(match, tr)
         elapsed = (time.perf_counter() - start) * 1000
+        if args.language:
+            name = name.replace(".png", f"-{args.language}.png")
         (out / name).write_bytes(picture.png)
         width, height = picture.size
         print(f"{out / name}: {width}x{height}, {len(picture.png) // 1024} KiB, {elapsed:.0f} ms")

@@ -65,6 +65,7 @@ def test_the_pictures_in_russian_have_no_english_left(game, seed, deals, names, 
     picture = render_sheet(played(game, seed, deals, names, rules), i18n.translator("ru"))
     assert_sound(picture)
     assert [item.text for item in picture.items if re.search("[A-Za-z]", item.text)] == []
+    assert [item.text for item in picture.items if item.text.endswith("…")] == []  # no label cut
     assert any(item.text == "итог" for item in picture.items)
 
 
