@@ -27,6 +27,11 @@ GROUP_COMMANDS = (
     ("stats", "a player's statistics"),
     ("top", "the group's best players"),
     ("language", "the language of this group"),
+    ("timer", "turn time, reminders, what a timeout does"),
+    ("pause", "pause the game by agreement"),
+    ("resume", "go on with a paused game"),
+    ("replace", "seat a new player for an absent one"),
+    ("quiet", "quiet hours of this group"),
     ("help", "what I can do"),
 )
 PRIVATE_COMMANDS = (
@@ -62,7 +67,8 @@ async def start_hub(app: Application) -> Hub:
     settings: Settings = app.bot_data["settings"]
     storage = await Storage.open(settings.database_path)
     me = await app.bot.get_me()
-    hub = Hub(storage, app.bot, me.username or "", group_limit=settings.group_limit)
+    hub = Hub(storage, app.bot, me.username or "", group_limit=settings.group_limit,
+              job_queue=app.job_queue)
     app.bot_data["hub"] = hub
     await _register_commands(app)
     problems = await hub.restore()

@@ -44,6 +44,10 @@ def help_text(tr: Translate, *, private: bool) -> str:
         tr("/stats — your statistics (/stats @name: someone else's)"),
         tr("/top — the best players of this group"),
         tr("/language — the language I write in here"),
+        tr("/timer — turn time, reminders and what a timeout does (changed by vote)"),
+        tr("/pause, /resume — pause the game and go on, by agreement"),
+        tr("/replace @new — seat a new player for an absent one (/replace @old @new)"),
+        tr("/quiet 23:00-08:00 Europe/Moscow — no timer pings at night (/quiet off)"),
         tr("/help — this message"),
     ]
     return "\n".join(lines)
@@ -71,6 +75,9 @@ async def history(hub: Hub, chat_id: int, tr: Translate) -> str:
     for deal in deals:
         ui = GAME_UIS[deal.game]
         lines.append(ui.history_line(deal.result, deal.deal_no + 1, deal.players, tr))
+        if deal.robot_seats:
+            lines.append(tr("  🤖 a robot played for {names}", names=", ".join(
+                escape(deal.players[s]) for s in deal.robot_seats)))
     return "\n".join(lines)
 
 

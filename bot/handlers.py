@@ -21,7 +21,16 @@ from telegram.ext import (
     filters,
 )
 
-from bot import commands, language, lobby, play, sheet_command, stats_commands
+from bot import (
+    commands,
+    language,
+    lobby,
+    long_games,
+    play,
+    sheet_command,
+    stats_commands,
+    substitutes,
+)
 from bot.answers import Answer
 from bot.callbacks import BadCallback, unpack
 from bot.games.registry import GAME_UIS
@@ -235,7 +244,10 @@ async def _press(hub: Hub, data: str | None, user: UserRow, tr: Translate) -> An
             return await lobby.press(hub, table, user, callback.parts)
         if callback.kind == "v":
             return await commands.vote_press(hub, table, user, callback.parts)
+        if callback.kind in long_games.KINDS:
+            return await long_games.press(hub, table, user, callback)
         version, seat, rest = int(callback.parts[0]), int(callback.parts[1]), callback.parts[2]
+        await substitutes.take_back(hub, table, user.id)  # any press of a panel brings one back
         if callback.kind == "a":
             return await play.act(hub, table, user.id, version, seat, rest)
         return await play.step(hub, table, user.id, version, seat, rest)
@@ -277,6 +289,16 @@ async def on_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     log.error("update %s failed", getattr(update, "update_id", "?"), exc_info=context.error)
+
+
+# -- long games: /timer, /pause, /resume, /replace, /quiet ----------------------------------
+
+async def on_long_game(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    hub = hub_of(context)
+    tr = await _chat_tr(hub, update)
+    screen = await long_games.command(hub, update, context.args or [], tr)
+    if screen is not None and update.effective_chat is not None:
+        await hub.outbox.send(update.effective_chat.id, screen)
 
 
 # -- the scoresheet picture, statistics, language ------------------------------------------
@@ -349,6 +371,7 @@ def install(app: Application) -> None:
     app.add_handler(CommandHandler("stats", on_stats))
     app.add_handler(CommandHandler("top", on_top))
     app.add_handler(CommandHandler("language", on_language))
+    app.add_handler(CommandHandler(list(long_games.COMMANDS), on_long_game))
     # Further command handlers go above this line: the fallback answers every other command.
     app.add_handler(MessageHandler(filters.COMMAND, on_unknown_command))
     app.add_handler(CallbackQueryHandler(on_language_button, pattern=language.PATTERN))

@@ -13,6 +13,7 @@ from typing import Any
 from telegram import Bot
 from telegram import User as TgUser
 from telegram.error import Forbidden
+from telegram.ext import JobQueue
 
 from bot import i18n
 from bot.games.base import GameUI
@@ -22,6 +23,8 @@ from bot.outbox import GROUP_LIMIT, Delivery, Outbox, Slot
 from bot.render.context import RenderContext
 from bot.render.screen import Screen
 from bot.tables import Table
+from bot.timers import Timers
+from bot.turn_notes import panel_note, table_note
 from bot.votes import Votes
 from storage.rows import TableRow, UserRow
 from storage.store import Storage
@@ -31,7 +34,7 @@ log = logging.getLogger(__name__)
 
 class Hub(Delivery):
     def __init__(self, storage: Storage, bot: Bot, username: str, *,
-                 group_limit: int = GROUP_LIMIT) -> None:
+                 group_limit: int = GROUP_LIMIT, job_queue: JobQueue[Any] | None = None) -> None:
         self.storage = storage
         self.bot = bot
         self.username = username
@@ -41,6 +44,7 @@ class Hub(Delivery):
         self.languages: dict[int, str] = {}  # chat id -> language
         self._warned: set[tuple[int, int]] = set()  # (table, user) told to open the bot
         self.votes = Votes()
+        self.timers = Timers(self, job_queue)  # turn timers and robot moves (none without a queue)
 
     # -- users and languages ------------------------------------------------------------
 
@@ -130,6 +134,8 @@ class Hub(Delivery):
             if table_id in report.failed:
                 problems.append(f"table {table_id}: {report.failed[table_id]}")
                 continue
+            async with table.lock:
+                await self.timers.rearm(table)  # the stored timer, with the time that is left
             self.redraw(table)
         return problems
 
@@ -157,6 +163,7 @@ class Hub(Delivery):
             return
         ctx = self.context(table, tr)
         screen = ui.table(match.state.view(None), ctx)
+        screen = table_note(self, table, screen, tr)
         self.outbox.show(table.slot, self._status_note(table, screen, tr))
         for seat, slot in table.panels.items():
             user_id = table.user_of(seat)
@@ -164,6 +171,7 @@ class Hub(Delivery):
                 continue
             utr = self.tr_user(user_id)
             panel = ui.panel(ui.seat_view(match.state, seat), self.context(table, utr, seat))
+            panel = panel_note(self, table, seat, panel, utr)
             if table.status != "playing":
                 panel = Screen(panel.text + "\n\n" + self._paused_line(table, utr))
             self.outbox.show(slot, panel, renew=user_id in notify)

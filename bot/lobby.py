@@ -7,6 +7,7 @@ import random
 import secrets
 from typing import TYPE_CHECKING
 
+from bot import time_settings
 from bot.answers import OK, Answer
 from bot.i18n import Translate
 from bot.play import next_deal
@@ -72,7 +73,7 @@ async def press(hub: Hub, table: Table, user: UserRow, parts: tuple[str, ...]) -
         hub.update_row(table, await hub.storage.unseat_user(table.id, user.id))
         hub.redraw(table)
         return Answer.note(tr("You left the table."))
-    if op not in ("set", "page", "start", "cancel"):
+    if op not in ("set", "page", "start", "cancel", "time"):
         return Answer.refuse(tr("That button is not one of your choices."))
     if not _may_manage(table, user.id):
         return Answer.refuse(tr("Only the player who opened the table can do that."))
@@ -80,6 +81,8 @@ async def press(hub: Hub, table: Table, user: UserRow, parts: tuple[str, ...]) -
         table.page = parts[1]
         hub.redraw(table)
         return OK
+    if op == "time" and len(parts) == 2:
+        return await time_settings.cycle_in_lobby(hub, table, parts[1], tr)
     if op == "set" and len(parts) == 2:
         return await _change_option(hub, table, parts[1], tr)
     if op == "start":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
+from bot import time_settings
 from bot.callbacks import pack
 from bot.i18n import Translate
 from bot.render.screen import Button, Screen, rows_of
@@ -50,6 +51,7 @@ def lobby_screen(hub: Hub, table: Table, tr: Translate) -> Screen:
     rows.append((button(tr("✋ Join"), "join"), button(tr("Leave"), "leave")))
     rows.extend(rows_of([button(f"{tr(o.label)}: {tr(o.name(effective[o.key]))}",
                                 "set", o.key) for o in ui.main_options], 3))
+    rows.extend(rows_of(time_settings.lobby_buttons(table, tr), 1))
     if ui.conventions:
         rows.append((button(tr("⚙ Conventions"), "page", "conventions"),))
     rows.append((button(tr("▶ Start"), "start"), button(tr("✖ Cancel"), "cancel")))
