@@ -29,7 +29,7 @@ async def running_bot(tg: FakeTelegram, db: Path, **extra: str) -> AsyncIterator
     hub = await start_hub(app)
     unwatch = tg.watch(lambda: not app.update_queue.empty()
                        or app.update_processor.current_concurrent_updates > 0
-                       or hub.outbox.busy)
+                       or hub.outbox.busy or hub.timers.busy)
     await app.updater.start_polling(poll_interval=0, timeout=1)
     await app.start()
     try:
