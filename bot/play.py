@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from bot import refusals
+from bot import refusals, sheet_command
 from bot.answers import OK, Answer
 from bot.i18n import Translate
 from bot.render.screen import Screen
@@ -156,6 +156,7 @@ def announce_deal(hub: Hub, table: Table, output: dict[str, Any]) -> None:
     if table.ui.after_deal is not None and table.match is not None:
         text = "\n\n".join(filter(None, (text, table.ui.after_deal(table.match, ctx))))
     hub.outbox.post(table.chat_id, Screen(text))
+    sheet_command.attach(hub, table)
 
 
 async def finish_announced(hub: Hub, table: Table) -> None:
