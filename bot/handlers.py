@@ -310,6 +310,10 @@ async def on_sheet(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     if chat_id is None or update.effective_chat is None:
         await _reply(hub, update, tr("You are not playing at any table."))
         return
+    if context.args and update.effective_user is not None:  # /sheet on|off
+        await _reply(hub, update, await sheet_command.setting(
+            hub, chat_id, update.effective_user.id, context.args[0].lower(), tr))
+        return
     await _reply(hub, update, await sheet_command.sheet(hub, chat_id, tr,
                                                         update.effective_chat.id))
 
