@@ -95,3 +95,51 @@ async def test_sheet_of_a_game_in_progress(tg: FakeTelegram, tmp_path: Path) -> 
         tg.send(users[2], users[2], "/sheet")  # in private: the sheet of the player's table
         await tg.idle()
         assert tg.last_message(users[2]).file.data == photo.file.data
+
+
+async def play_raspasy(tg: FakeTelegram, users: list, table) -> None:
+    """One deal with everyone passing."""
+    deals = len(table.match.outputs)
+    while len(table.match.outputs) == deals:
+        state = table.match.state
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        await act(tg, users[state.controller(seat)],
+                  "bid:pass" if "bid:pass" in legal else legal[0])
+
+
+async def test_sheet_on_attaches_the_picture_to_each_deal(tg: FakeTelegram,
+                                                          tmp_path: Path) -> None:
+    users = [tg.add_user(n) for n in NAMES[:3]]
+    watcher = tg.add_user("Watcher")
+    group = tg.add_group("Cards", [*users, watcher])
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        await open_table(tg, group, users)
+        lobby = tg.last_message(group)
+        tg.send(watcher, group, "/sheet on")
+        await tg.idle()
+        assert tg.last_message(group).text == "Only the players of this game can do that."
+        tg.send(users[1], group, "/sheet sometimes")
+        await tg.idle()
+        assert "/sheet on to get it after every deal" in tg.last_message(group).text
+        tg.send(users[1], group, "/sheet on")
+        await tg.idle()
+        assert tg.last_message(group).text.startswith("From now on every deal's result")
+        await tg.press(users[0], lobby, text="▶ Start")
+        await tg.idle()
+        table = next(iter(hub.tables.values()))
+        await play_raspasy(tg, users, table)
+        await tg.idle()
+        messages = tg.messages(group)
+        summary = next(i for i, m in enumerate(messages) if m.text.startswith("Deal 1\n"))
+        photo = messages[summary + 1]
+        record = await hub.storage.export_record(table.id)
+        check_photo(photo, replay({**record, "deals": record["deals"][:1]}))
+        assert photo.text == "Scoresheet · deals played: 1"
+
+        tg.send(users[2], group, "/sheet off")
+        await tg.idle()
+        assert await hub.storage.get_table(table.id) is not None
+        await play_raspasy(tg, users, table)
+        await tg.idle()
+        assert [m.text for m in tg.messages(group) if m.file is not None] == [photo.text]
