@@ -68,7 +68,7 @@ async def start_hub(app: Application) -> Hub:
     storage = await Storage.open(settings.database_path)
     me = await app.bot.get_me()
     hub = Hub(storage, app.bot, me.username or "", group_limit=settings.group_limit,
-              job_queue=app.job_queue)
+              overall_limit=settings.overall_limit, job_queue=app.job_queue)
     app.bot_data["hub"] = hub
     await _register_commands(app)
     problems = await hub.restore()

@@ -26,6 +26,7 @@ class Settings:
     port: int = 8443
     log_level: str = "INFO"
     group_limit: int = 18  # messages plus edits per minute in a group (Telegram allows 20)
+    overall_limit: int = 28  # calls per second over all chats (Telegram allows about 30)
 
     @property
     def log_level_number(self) -> int:
@@ -41,7 +42,7 @@ def _url(name: str, value: str) -> str:
 
 def load_settings(env: Mapping[str, str]) -> Settings:
     """Read BOT_TOKEN, DATABASE_PATH, TELEGRAM_API_BASE_URL, TELEGRAM_API_BASE_FILE_URL,
-    WEBHOOK_URL, PORT, LOG_LEVEL and GROUP_MESSAGES_PER_MINUTE."""
+    WEBHOOK_URL, PORT, LOG_LEVEL, GROUP_MESSAGES_PER_MINUTE and TELEGRAM_CALLS_PER_SECOND."""
     token = env.get("BOT_TOKEN", "").strip()
     if not token:
         raise ConfigError("BOT_TOKEN is not set: get a token from @BotFather and export it")
@@ -60,6 +61,10 @@ def load_settings(env: Mapping[str, str]) -> Settings:
     if not limit_text.isdigit() or int(limit_text) < 1:
         raise ConfigError(
             f"GROUP_MESSAGES_PER_MINUTE must be a positive number, got {limit_text!r}")
+    overall_text = env.get("TELEGRAM_CALLS_PER_SECOND", "28").strip()
+    if not overall_text.isdigit() or int(overall_text) < 1:
+        raise ConfigError(
+            f"TELEGRAM_CALLS_PER_SECOND must be a positive number, got {overall_text!r}")
     path = env.get("DATABASE_PATH", "./cardtable.db").strip()
     if not path:
         raise ConfigError("DATABASE_PATH is empty")
@@ -75,4 +80,5 @@ def load_settings(env: Mapping[str, str]) -> Settings:
         port=int(port_text),
         log_level=level,
         group_limit=int(limit_text),
+        overall_limit=int(overall_text),
     )

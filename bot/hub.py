@@ -19,7 +19,7 @@ from bot import i18n
 from bot.games.base import GameUI
 from bot.games.registry import GAME_UIS
 from bot.lobby_screen import lobby_screen
-from bot.outbox import GROUP_LIMIT, Delivery, Outbox, Slot
+from bot.outbox import GROUP_LIMIT, OVERALL_LIMIT, Delivery, Outbox, Slot
 from bot.render.context import RenderContext
 from bot.render.screen import Screen
 from bot.tables import Table
@@ -34,11 +34,12 @@ log = logging.getLogger(__name__)
 
 class Hub(Delivery):
     def __init__(self, storage: Storage, bot: Bot, username: str, *,
-                 group_limit: int = GROUP_LIMIT, job_queue: JobQueue[Any] | None = None) -> None:
+                 group_limit: int = GROUP_LIMIT, overall_limit: int = OVERALL_LIMIT,
+                 job_queue: JobQueue[Any] | None = None) -> None:
         self.storage = storage
         self.bot = bot
         self.username = username
-        self.outbox = Outbox(bot, self, group_limit=group_limit)
+        self.outbox = Outbox(bot, self, group_limit=group_limit, overall_limit=overall_limit)
         self.tables: dict[int, Table] = {}
         self.users: dict[int, UserRow] = {}
         self.languages: dict[int, str] = {}  # chat id -> language

@@ -72,21 +72,24 @@ class Window:
     period: float
     sent_at: deque[float] = field(default_factory=deque)
 
-    async def take(self) -> None:
-        while True:
-            now = time.monotonic()
-            while self.sent_at and now - self.sent_at[0] >= self.period:
-                self.sent_at.popleft()
-            if len(self.sent_at) < self.limit:
-                self.sent_at.append(now)
-                return
-            await asyncio.sleep(self.period - (now - self.sent_at[0]) + 0.01)
+    def delay(self) -> float:
+        """Seconds until one more call fits (0: now)."""
+        now = time.monotonic()
+        while self.sent_at and now - self.sent_at[0] >= self.period:
+            self.sent_at.popleft()
+        if len(self.sent_at) < self.limit:
+            return 0.0
+        return self.period - (now - self.sent_at[0]) + 0.01
+
+    def record(self) -> None:
+        self.sent_at.append(time.monotonic())
 
 
 @dataclass
 class _Chat:
     window: Window
     queue: deque[Slot | _Job] = field(default_factory=deque)
+    throttled: bool = False  # waiting for its budget (or a 429) to allow the next call
     worker: asyncio.Task[None] | None = None
     paused_until: float = 0.0
 
@@ -112,14 +115,14 @@ class Delivery:
 
 
 class Outbox:
-    def __init__(self, bot: Bot, delivery: Delivery, *,
-                 group_limit: int = GROUP_LIMIT, group_window: float = GROUP_WINDOW) -> None:
+    def __init__(self, bot: Bot, delivery: Delivery, *, group_limit: int = GROUP_LIMIT,
+                 group_window: float = GROUP_WINDOW, overall_limit: int = OVERALL_LIMIT) -> None:
         self.bot = bot
         self.delivery = delivery
         self.group_limit = group_limit
         self.group_window = group_window
         self._chats: dict[int, _Chat] = {}
-        self._overall = Window(OVERALL_LIMIT, 1.05)
+        self._overall = Window(overall_limit, 1.05)
         self.calls = 0  # API calls made (for the benchmarks)
 
     # -- public ---------------------------------------------------------------------------
@@ -143,15 +146,18 @@ class Outbox:
         """Post a one-off message in order with the chat's other sends; None if it failed."""
         return await self.call(chat_id, lambda: self._post(chat_id, screen))
 
-    def post(self, chat_id: int, screen: Screen) -> None:
-        """Like ``send`` without waiting for it."""
+    def post(self, chat_id: int, screen: Screen, *, silent: bool = False) -> None:
+        """Like ``send`` without waiting for it; a ``silent`` message makes no sound
+        (the timers' messages in a chat's quiet hours)."""
         future: asyncio.Future[Message | None] = asyncio.get_running_loop().create_future()
-        self._enqueue(chat_id, _Job(lambda: self._post(chat_id, screen), future))
+        self._enqueue(chat_id, _Job(lambda: self._post(chat_id, screen, silent=silent), future))
 
     @property
     def busy(self) -> bool:
-        """Something is queued or being sent."""
-        return any(chat.queue for chat in self._chats.values())
+        """Something is queued to be sent soon: a group waiting for its minute's budget
+        does not count (it may wait up to a minute; a private chat only seconds)."""
+        return any(chat.queue and not (chat_id < 0 and chat.throttled)
+                   for chat_id, chat in self._chats.items())
 
     async def drain(self, timeout: float = 5.0) -> None:
         """Wait until every queued send is done, at most ``timeout`` seconds; then stop.
@@ -213,12 +219,17 @@ class Outbox:
         """In a group every send and edit counts; in a private chat only new messages do
         (a panel's edits are not throttled the same way; a 429 would still pause the
         chat). Every call counts toward the bot's overall rate."""
-        now = time.monotonic()
-        if chat.paused_until > now:
-            await asyncio.sleep(chat.paused_until - now)
-        if chat_id < 0 or posting:
-            await chat.window.take()
-        await self._overall.take()
+        windows = [chat.window] if chat_id < 0 or posting else []
+        windows.append(self._overall)
+        while True:
+            delay = max([chat.paused_until - time.monotonic(), *(w.delay() for w in windows)])
+            if delay <= 0:
+                break
+            chat.throttled = True
+            await asyncio.sleep(delay)
+        chat.throttled = False
+        for window in windows:
+            window.record()
 
     async def _sync(self, slot: Slot) -> None:
         screen = slot.screen
@@ -264,9 +275,10 @@ class Outbox:
             except BadRequest:
                 log.debug("old message %s in %s is gone", message_id, chat_id)
 
-    def _post(self, chat_id: int, screen: Screen) -> Awaitable[Message]:
+    def _post(self, chat_id: int, screen: Screen, *, silent: bool = False) -> Awaitable[Message]:
         return self.bot.send_message(chat_id, screen.text, parse_mode=ParseMode.HTML,
-                                     reply_markup=markup(screen), disable_web_page_preview=True)
+                                     reply_markup=markup(screen), disable_web_page_preview=True,
+                                     disable_notification=silent or None)
 
     async def _call(self, chat_id: int, request: Awaitable[T]) -> T | None:
         """One API call: 429 pauses the chat and retries; a refusal is reported, not raised."""

@@ -1,0 +1,109 @@
+"""Telegram's limits and refusals: the group budget, 429, a blocked bot, a migrated group."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tests.bot.harness import open_table, press_first, running_bot
+from tests.fakebot import FakeTelegram, FloodLimits
+
+
+async def test_group_never_over_budget_and_latest_state_wins(tmp_path: Path) -> None:
+    # Telegram's own limits (20 a minute in a group) and the bot's default budget.
+    async with FakeTelegram(flood=FloodLimits()) as tg:
+        users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
+        group = tg.add_group("Cards", users)
+        async with running_bot(tg, tmp_path / "bot.db", GROUP_MESSAGES_PER_MINUTE="18") as hub:
+            for user in users:
+                tg.press_start(user)
+            tg.send(users[0], group, "/newgame")
+            await tg.idle()
+            for user in users[1:]:
+                await tg.press(user, tg.last_message(group), text="✋ Join")
+            await tg.press(users[0], tg.last_message(group), text="▶ Start")
+            await tg.idle()
+            moves = 0
+            while moves < 30:  # as fast as the players can press
+                assert await press_first(tg, users, quiet=0.01)
+                moves += 1
+            table = next(iter(hub.tables.values()))
+            expected = table.ui.table(table.match.state.view(None),
+                                      hub.context(table, hub.tr_chat(group.id))).text
+
+            def shown() -> str:
+                return next(m.text for m in tg.messages(group)
+                            if m.message_id == table.slot.message_id)
+
+            for _ in range(80):  # the last edit waits for the budget, then shows the latest
+                if shown() == _plain(expected):
+                    break
+                await asyncio.sleep(1)
+            assert shown() == _plain(expected)
+            assert tg.peak_rate(group, period=60) <= 18
+            assert not [c for c in tg.calls if c.status == 429]
+
+
+def _plain(html: str) -> str:
+    return html.replace("<b>", "").replace("</b>", "")
+
+
+async def test_retry_after_is_waited_out_and_nothing_is_lost(tg: FakeTelegram,
+                                                            tmp_path: Path) -> None:
+    users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
+    group = tg.add_group("Cards", users)
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        await open_table(tg, group, users)
+        await tg.press(users[0], tg.last_message(group), text="▶ Start")
+        await tg.idle()
+        for user in users:
+            tg.force_retry_after(2, times=1, chat=user, method="editMessageText")
+        tg.force_retry_after(2, times=1, chat=group, method="editMessageText")
+        assert await press_first(tg, users)
+        assert await press_first(tg, users)
+        await asyncio.sleep(2.5)
+        await tg.idle()
+        table = next(iter(hub.tables.values()))
+        for seat, user in enumerate(users):
+            panel = table.ui.panel(table.match.state.view(seat),
+                                   hub.context(table, hub.tr_user(user.id), seat))
+            assert tg.last_message(user).text == _plain(panel.text)
+        assert [c for c in tg.calls if c.status == 429]
+
+
+async def test_a_player_who_blocks_the_bot_is_told_in_the_group(tg: FakeTelegram,
+                                                                tmp_path: Path) -> None:
+    users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
+    group = tg.add_group("Cards", users)
+    async with running_bot(tg, tmp_path / "bot.db"):
+        await open_table(tg, group, users)
+        await tg.press(users[0], tg.last_message(group), text="▶ Start")
+        await tg.idle()
+        tg.block(users[2])
+        await tg.idle()
+        assert await press_first(tg, users[:2])
+        warning = tg.last_message(group)
+        assert "Cid" in warning.text and "start=t" in warning.text
+        tg.press_start(users[2])  # he opens the bot again: his panel comes back
+        await tg.idle()
+        assert "Your hand" in tg.last_message(users[2]).text
+
+
+async def test_group_migrated_to_supergroup_keeps_the_table(tg: FakeTelegram,
+                                                            tmp_path: Path) -> None:
+    users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
+    group = tg.add_group("Cards", users)
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        await open_table(tg, group, users)
+        await tg.press(users[0], tg.last_message(group), text="▶ Start")
+        await tg.idle()
+        supergroup = tg.migrate(group)
+        await tg.idle()
+        assert await press_first(tg, users)
+        table = next(iter(hub.tables.values()))
+        assert table.chat_id == supergroup.id
+        assert "Preferans" in tg.last_message(supergroup).text
+        tg.send(users[0], supergroup, "/score")
+        await tg.idle()
+        assert "balance" in tg.last_message(supergroup).text
+        assert await hub.storage.open_table(supergroup.id) is not None
