@@ -8,12 +8,19 @@ import platform
 import sys
 import time
 
-from bench import engine_bench, pictures_bench, robot_bench, scoring_bench, storage_bench
+from bench import (
+    bot_bench,
+    engine_bench,
+    pictures_bench,
+    robot_bench,
+    scoring_bench,
+    storage_bench,
+)
 from bench.figures import Figure
 
 SECTIONS = {"engine": engine_bench.run, "scoring": scoring_bench.run,
             "storage": storage_bench.run, "pictures": pictures_bench.run,
-            "robots": robot_bench.run}
+            "robots": robot_bench.run, "bot": bot_bench.run}
 
 
 def main(argv: list[str] | None = None) -> int:
