@@ -111,8 +111,8 @@ def test_extract_brings_in_new_messages_and_keeps_translations(locales: Path) ->
     ru = catalog.read("ru")
     ru.delete("Dealer: {name}")
     catalog.write(ru, "ru")
-    assert set(problems("ru")) - before == {
-        "missing (bot/render/preferans.py): 'Dealer: {name}'"}
+    [missing] = set(problems("ru")) - before
+    assert missing.startswith("missing (") and missing.endswith("): 'Dealer: {name}'")
     assert catalog.merge("ru", catalog.template()) == (1, 0)
     merged = catalog.read("ru")
     assert merged.get("Dealer: {name}").string == ""
