@@ -8,6 +8,7 @@
 - ``v:T:id:y|n``      a vote
 - ``t:T:key:value``   a player proposes a time setting (bot/time_settings.py)
 - ``r:T``             a player takes their seat back from a substitute robot
+- ``k:T:op[:arg...]`` scorekeeper mode: lobby and deal entry (bot/scorekeeper/entering.py)
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MAX_BYTES = 64
-KINDS = ("a", "u", "l", "v", "t", "r")
+KINDS = ("a", "u", "l", "v", "t", "r", "k")
 
 
 class BadCallback(ValueError):
