@@ -22,6 +22,7 @@ from bot.lobby_screen import lobby_screen
 from bot.outbox import GROUP_LIMIT, OVERALL_LIMIT, Delivery, Outbox, Slot
 from bot.render.context import RenderContext
 from bot.render.screen import Screen
+from bot.scorekeeper.screen import screen as scorekeeper_screen
 from bot.tables import Table
 from bot.timers import Timers
 from bot.turn_notes import panel_note, table_note
@@ -155,6 +156,9 @@ class Hub(Delivery):
         fresh panel (a notification) instead of an edit."""
         assert table.slot is not None
         tr = self.tr_chat(table.chat_id)
+        if table.keeps_score:  # no cards, no panels: one message in the group
+            self.outbox.show(table.slot, scorekeeper_screen(self, table, tr))
+            return
         if table.status == "lobby" or table.match is None:
             self.outbox.show(table.slot, lobby_screen(self, table, tr))
             return
