@@ -27,13 +27,15 @@ log = logging.getLogger(__name__)
 
 
 def help_text(tr: Translate, *, private: bool) -> str:
-    lines = [tr("<b>Card table</b>: Preferans with the scoresheet kept for you."), ""]
+    lines = [tr("<b>Card table</b>: Preferans, Seep and Joker, with the scoresheet kept for "
+                "you."), ""]
     if private:
         lines.append(tr("Add me to a group and send /newgame there. Your cards and your "
                         "buttons come here, in this private chat."))
         lines.append("")
     lines += [
-        tr("/newgame — open a table in this group (/pref for Preferans)"),
+        tr("/newgame — open a table in this group: /pref Preferans, /seep Seep, "
+           "/joker Joker"),
         tr("/score — the scoresheet and each player's balance as if settled now"),
         tr("/history — the last deals"),
         tr("/rules — the table's rules"),

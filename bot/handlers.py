@@ -21,6 +21,7 @@ from telegram.ext import (
     filters,
 )
 
+import bot.game_choice as game_choice
 from bot import (
     commands,
     language,
@@ -37,8 +38,6 @@ from bot.games.registry import GAME_UIS
 from bot.hub import Hub
 from bot.i18n import Translate
 from bot.render.screen import Screen
-from bot.scorekeeper import entering as scorekeeper
-from bot.scorekeeper import handlers as scorekeeper_commands
 from storage.rows import UserRow
 
 log = logging.getLogger(__name__)
@@ -113,8 +112,9 @@ async def on_newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     game = next((ui.name for ui in GAME_UIS.values() if wanted in (ui.name, *ui.commands)),
                 None)
     if game is None:
-        if command == "newgame" and not context.args and len(GAME_UIS) == 1:
-            game = next(iter(GAME_UIS))
+        if command == "newgame" and not context.args:
+            await hub.outbox.send(chat.id, game_choice.screen(tr))
+            return
         else:
             names = ", ".join(ui.name for ui in GAME_UIS.values())
             await _reply(hub, update, tr("I know these games: {names}. Example: /newgame preferans",
@@ -246,8 +246,6 @@ async def _press(hub: Hub, data: str | None, user: UserRow, tr: Translate) -> An
             return await lobby.press(hub, table, user, callback.parts)
         if callback.kind == "v":
             return await commands.vote_press(hub, table, user, callback.parts)
-        if callback.kind == "k":
-            return await scorekeeper.press(hub, table, user, callback.parts)
         if callback.kind in long_games.KINDS:
             return await long_games.press(hub, table, user, callback)
         version, seat, rest = int(callback.parts[0]), int(callback.parts[1]), callback.parts[2]
@@ -288,7 +286,8 @@ async def on_membership(update: Update, context: ContextTypes.DEFAULT_TYPE) -> N
         await hub.chat_language(change.chat.id, change.from_user.language_code)
         tr = hub.tr_chat(change.chat.id)
         hub.outbox.post(change.chat.id, Screen(tr(
-            "Hello! Send /newgame to open a Preferans table. /help lists my commands.")))
+            "Hello! Send /newgame to open a table of Preferans, Seep or Joker. /help lists "
+            "my commands.")))
 
 
 async def on_error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -364,6 +363,20 @@ async def on_language_button(update: Update, context: ContextTypes.DEFAULT_TYPE)
         log.info("cannot answer language button: %s", exc.message)
 
 
+async def on_game_choice(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """A game button of /newgame: open that game's lobby in the button's chat."""
+    query = update.callback_query
+    if query is None or query.message is None:
+        return
+    hub = hub_of(context)
+    user = await hub.user(query.from_user)
+    answer = await game_choice.press(hub, query.message.chat.id, user, query.data or "")
+    try:
+        await query.answer(answer.text or None, show_alert=answer.alert)
+    except BadRequest as exc:
+        log.info("cannot answer game button: %s", exc.message)
+
+
 def install(app: Application) -> None:
     aliases = sorted({c for ui in GAME_UIS.values() for c in ui.commands})
     app.add_handler(CommandHandler("start", on_start, filters=PRIVATE))
@@ -380,10 +393,10 @@ def install(app: Application) -> None:
     app.add_handler(CommandHandler("top", on_top))
     app.add_handler(CommandHandler("language", on_language))
     app.add_handler(CommandHandler(list(long_games.COMMANDS), on_long_game))
-    scorekeeper_commands.install(app)
     # Further command handlers go above this line: the fallback answers every other command.
     app.add_handler(MessageHandler(filters.COMMAND, on_unknown_command))
     app.add_handler(CallbackQueryHandler(on_language_button, pattern=language.PATTERN))
+    app.add_handler(CallbackQueryHandler(on_game_choice, pattern=game_choice.PATTERN))
     app.add_handler(CallbackQueryHandler(on_button))
     app.add_handler(MessageHandler(filters.StatusUpdate.MIGRATE, on_migrate))
     app.add_handler(ChatMemberHandler(on_membership, ChatMemberHandler.MY_CHAT_MEMBER))

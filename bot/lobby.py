@@ -7,7 +7,7 @@ import random
 import secrets
 from typing import TYPE_CHECKING
 
-from bot import time_settings
+from bot import lobby_partners, time_settings
 from bot.answers import OK, Answer
 from bot.i18n import Translate
 from bot.play import next_deal
@@ -73,7 +73,7 @@ async def press(hub: Hub, table: Table, user: UserRow, parts: tuple[str, ...]) -
         hub.update_row(table, await hub.storage.unseat_user(table.id, user.id))
         hub.redraw(table)
         return Answer.note(tr("You left the table."))
-    if op not in ("set", "page", "start", "cancel", "time"):
+    if op not in ("set", "page", "start", "cancel", "time", lobby_partners.OP):
         return Answer.refuse(tr("That button is not one of your choices."))
     if not _may_manage(table, user.id):
         return Answer.refuse(tr("Only the player who opened the table can do that."))
@@ -81,6 +81,8 @@ async def press(hub: Hub, table: Table, user: UserRow, parts: tuple[str, ...]) -
         table.page = parts[1]
         hub.redraw(table)
         return OK
+    if op == lobby_partners.OP:
+        return await lobby_partners.rotate(hub, table, tr)
     if op == "time" and len(parts) == 2:
         return await time_settings.cycle_in_lobby(hub, table, parts[1], tr)
     if op == "set" and len(parts) == 2:
@@ -120,12 +122,22 @@ async def _change_option(hub: Hub, table: Table, key: str, tr: Translate) -> Ans
         return Answer.refuse(tr("That button is not one of your choices."))
     spec = get_game(table.row.game)
     chosen = dict(table.row.rules)
-    current = spec.rules.from_dict(chosen).to_dict()[key]
-    chosen[key] = option.after(current)
-    try:
-        rules = spec.rules.from_dict(chosen)
-    except RulesError as exc:
-        return Answer.refuse(tr("Not with these rules: {reason}", reason=str(exc)))
+    rules = spec.rules.from_dict(chosen)
+    current = value = rules.to_dict()[key]
+    refused: RulesError | None = None
+    for _ in option.values:  # the next value these rules allow; the others are skipped
+        value = option.after(value)
+        try:
+            rules = spec.rules.from_dict({**chosen, key: value})
+        except RulesError as exc:
+            refused = refused or exc
+            continue
+        break
+    else:
+        value = current
+    if value == current and refused is not None:
+        return Answer.refuse(tr("Not with these rules: {reason}", reason=str(refused)))
+    chosen[key] = value
     try:
         row = await hub.storage.update_lobby(table.id, rules=chosen, seat_count=rules.players)
     except StorageError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from bot import time_settings
+from bot import lobby_partners, time_settings
 from bot.callbacks import pack
 from bot.i18n import Translate
 from bot.render.screen import Button, Screen, rows_of
@@ -27,6 +27,7 @@ def lobby_screen(hub: Hub, table: Table, tr: Translate) -> Screen:
              for s in seated if s.user_id is not None]
     lines.append(tr("Players ({n}/{total}): {names}", n=len(names), total=row.seat_count,
                     names=", ".join(names) or "—"))
+    lines.extend(lobby_partners.lines(hub, table, tr))
     if table.status != "lobby":
         lines.append("")
         lines.append(tr("This table was cancelled."))
@@ -52,6 +53,7 @@ def lobby_screen(hub: Hub, table: Table, tr: Translate) -> Screen:
     rows.extend(rows_of([button(f"{tr(o.label)}: {tr(o.name(effective[o.key]))}",
                                 "set", o.key) for o in ui.main_options], 3))
     rows.extend(rows_of(time_settings.lobby_buttons(table, tr), 1))
+    rows.extend(lobby_partners.buttons(table, tr))
     if ui.conventions:
         rows.append((button(tr("⚙ Conventions"), "page", "conventions"),))
     rows.append((button(tr("▶ Start"), "start"), button(tr("✖ Cancel"), "cancel")))

@@ -69,13 +69,13 @@ class Table:
 
 
 async def open_table(tg: FakeTelegram, group: Chat, players: list[User], *,
-                     options: dict[str, int] | None = None) -> Message:
-    """Every player starts the bot, the first opens a table, the others join; the
-    creator presses each option button the given number of times. Returns the lobby."""
+                     options: dict[str, int] | None = None, game: str = "preferans") -> Message:
+    """Every player starts the bot, the first opens a table of ``game``, the others join;
+    the creator presses each option button the given number of times. Returns the lobby."""
     for user in players:
         tg.press_start(user)
     await tg.idle()
-    tg.send(players[0], group, "/newgame")
+    tg.send(players[0], group, f"/newgame {game}")
     await tg.idle()
     for label, times in (options or {}).items():
         for _ in range(times):

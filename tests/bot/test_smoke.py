@@ -14,6 +14,9 @@ async def test_lobby_join_start_and_a_deal(tg: FakeTelegram, tmp_path: Path) -> 
         await tg.idle()
         tg.send(ann, group, "/newgame")
         await tg.idle()
+        assert tg.last_message(group).button_texts == ["Preferans", "Seep", "Joker"]
+        await tg.press(ann, tg.last_message(group), text="Preferans")
+        await tg.idle()
         lobby = tg.last_message(group)
         assert "Preferans" in lobby.text and "Ann" in lobby.text
         answer = await tg.press(bob, lobby, text="✋ Join")

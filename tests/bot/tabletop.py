@@ -1,0 +1,120 @@
+"""Driving Seep and Joker tables through their buttons alone, and what the chats were shown.
+
+An action is made the way a player makes it: tap the card (a UI step) when the
+panel asks for one, then press the button whose callback data is the action.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from engine.cards import SUIT_SYMBOLS
+from tests.fakebot import FakeTelegram, User
+from tests.fakebot.model import Chat, Message
+
+QUIET = 0.02  # seconds without a call that count as idle: enough for one press's redraw
+
+
+def callbacks(message: Message) -> list[str]:
+    return [b["callback_data"] for b in message.buttons if "callback_data" in b]
+
+
+def _step_for(action: str) -> str | None:
+    """The card to tap before ``action`` (Seep: every play; Joker: a joker's declaration)."""
+    kind, _, rest = action.partition(":")
+    if kind in ("bid", "trump"):
+        return None
+    if kind == "play":
+        return "JK" if rest.startswith("JK") else None
+    return rest.split(":")[0]  # Seep: cap/build/cement/break/throw:CARD...
+
+
+async def press(tg: FakeTelegram, user: User, data: str) -> None:
+    """Press the button with this data on the user's panel; fails if the bot refuses."""
+    answer = await tg.press(user, tg.last_message(user), data=data)
+    assert not answer.show_alert, (data, answer.text)
+    await tg.idle(quiet=QUIET)
+
+
+async def make(tg: FakeTelegram, user: User, action: str) -> int:
+    """Press the buttons that make ``action``; returns how many presses it took."""
+    presses = 0
+    step = _step_for(action)
+    if step is not None and not _action_button(tg.last_message(user), action):
+        tap = [d for d in callbacks(tg.last_message(user))
+               if d.startswith("u:") and d.split(":", 4)[4] == step]
+        assert len(tap) == 1, (action, callbacks(tg.last_message(user)))
+        await press(tg, user, tap[0])
+        presses += 1
+    data = _action_button(tg.last_message(user), action)
+    assert data is not None, (action, callbacks(tg.last_message(user)))
+    await press(tg, user, data)
+    return presses + 1
+
+
+def _action_button(message: Message, action: str) -> str | None:
+    found = [d for d in callbacks(message) if d.startswith("a:") and d.split(":", 4)[4] == action]
+    return found[0] if found else None
+
+
+# -- what was shown -------------------------------------------------------------------------
+
+_LETTER = {symbol: suit.letter for suit, symbol in SUIT_SYMBOLS.items()}
+_CARD = re.compile(r"(?<![0-9])(10|[2-9JQKA])([♠♣♦♥])")
+_CODE = re.compile(r"(10|[2-9JQKA])[SCDH]")  # a card in callback data
+_SUIT_LINE = re.compile(r"^([♠♣♦♥])((?: (?:10|[2-9JQKA]))+)$")  # a hand line "♠ A K 10"
+
+
+def cards_in(text: str) -> set[str]:
+    """Every card a text names: "Q♥" tokens, and hand lines "♠ A K 10"."""
+    found = {rank + _LETTER[suit] for rank, suit in _CARD.findall(text)}
+    for line in text.splitlines():
+        hand = _SUIT_LINE.match(line)
+        if hand:
+            found |= {rank + _LETTER[hand[1]] for rank in hand[2].split()}
+    return found
+
+
+def revisions(tg: FakeTelegram, chat: Chat | User) -> Iterator[tuple[tuple[int, int], Any]]:
+    for message in tg.messages(chat, include_deleted=True):
+        for n, revision in enumerate(message.revisions):
+            yield (message.message_id, n), revision
+
+
+class Shown:
+    """The cards a chat was shown since the last look (new messages and new edits: texts,
+    button labels and callback data)."""
+
+    def __init__(self, tg: FakeTelegram) -> None:
+        self.tg = tg
+        self._seen: dict[int, set[tuple[int, int]]] = {}
+
+    def new_cards(self, chat: Chat | User) -> set[str]:
+        chat_id = self.tg.private_chat(chat).id if isinstance(chat, User) else chat.id
+        seen = self._seen.setdefault(chat_id, set())
+        found: set[str] = set()
+        for key, revision in revisions(self.tg, chat):
+            if key in seen:
+                continue
+            seen.add(key)
+            found |= cards_in(revision.content.text)
+            for row in (revision.reply_markup or {}).get("inline_keyboard", []):
+                for button in row:
+                    found |= cards_in(button["text"])
+                    found |= {t for t in re.split(r"[:+/]", button.get("callback_data", ""))
+                              if _CODE.fullmatch(t)}
+        return found
+
+
+def oversized(tg: FakeTelegram, chats: list[Chat | User]) -> list[str]:
+    """Callback data of every button ever shown in these chats that exceeds 64 bytes."""
+    return [button["callback_data"] for chat in chats for _, revision in revisions(tg, chat)
+            for row in (revision.reply_markup or {}).get("inline_keyboard", [])
+            for button in row if len(button.get("callback_data", "").encode()) > 64]
+
+
+def button_count(tg: FakeTelegram, chats: list[Chat | User]) -> int:
+    return sum(len(row) for chat in chats for _, revision in revisions(tg, chat)
+               for row in (revision.reply_markup or {}).get("inline_keyboard", []))
