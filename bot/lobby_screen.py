@@ -57,5 +57,7 @@ def lobby_screen(hub: Hub, table: Table, tr: Translate) -> Screen:
     if ui.conventions:
         rows.append((button(tr("⚙ Conventions"), "page", "conventions"),))
     rows.append((button(tr("▶ Start"), "start"), button(tr("✖ Cancel"), "cancel")))
+    # scorekeeper mode (bot/scorekeeper/lobby.py): the table only keeps the sheet
+    rows.append((Button(tr("📝 Keep score only (real cards)"), pack("k", table.id, "mode")),))
     rows.append((Button(tr("Open the bot privately"), url=hub.deep_link(f"j{table.id}")),))
     return Screen("\n".join(lines), tuple(rows))
