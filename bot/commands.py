@@ -50,6 +50,12 @@ def help_text(tr: Translate, *, private: bool) -> str:
         tr("/pause, /resume — pause the game and go on, by agreement"),
         tr("/replace @new — seat a new player for an absent one (/replace @old @new)"),
         tr("/quiet 23:00-08:00 Europe/Moscow — no timer pings at night (/quiet off)"),
+        tr("Keep score only (a lobby button): I keep the sheet of a game played with real "
+           "cards. /add Ann, Bob seats players who are not on Telegram."),
+        tr("/deal — enter a deal in one line, e.g. /deal 7H Ann made; Bob whist 3; Cid pass "
+           "(/deal alone shows the format of your game)"),
+        tr("/undo — remove the last entered deal; /edit N — correct deal N"),
+        tr("/settle — settle a paper Preferans sheet (/settle alone shows the format)"),
         tr("/help — this message"),
     ]
     return "\n".join(lines)
@@ -176,4 +182,3 @@ async def _end_game(hub: Hub, table: Table, kind: str) -> None:
         hub.redraw(table)
         hub.outbox.post(table.chat_id, Screen(tr("The game was abandoned. Nothing counts.")))
     hub.forget(table)
-
