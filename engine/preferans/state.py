@@ -57,6 +57,7 @@ class State:
         self.order: list[int] = []  # seats still to play to this trick
         self.leader = self.active[0]
         self.last_trick: list[tuple[int | None, Card]] = []
+        self.played: list[Card] = []  # the cards of every completed trick, in order
         self.tricks = [0] * self.n
         self.tricks_done = 0
         self.talon_turned = 0  # raspasy: talon cards turned up for tricks 1 and 2
@@ -354,6 +355,7 @@ class State:
         self.tricks[win] += 1
         self.tricks_done += 1
         self.last_trick = self.trick
+        self.played.extend(card for _, card in self.trick)
         events = [Event("trick", win, {"number": self.tricks_done,
                                        "cards": [[s, str(c)] for s, c in self.trick]})]
         if self.tricks_done == TRICKS_PER_DEAL:
@@ -441,6 +443,7 @@ class State:
             "open": self.open,
             "trick": [[s, str(c)] for s, c in self.trick],
             "last_trick": [[s, str(c)] for s, c in self.last_trick],
+            "played": [str(c) for c in self.played],
             "tricks": list(self.tricks),
             "tricks_done": self.tricks_done,
             "exposed": self._exposed_hands() if self.exposed else {},

@@ -2,9 +2,7 @@
 
 The view shows the seat's own hand, the exposed hands (open play, misère, a
 checked ten), the talon once it is public, the declarer's own discard, the
-trick in progress and the last completed trick. Cards played before the last
-trick are not in the view, so they count as unseen here: the robot plays as
-if it did not remember them.
+trick in progress and every card of the completed tricks (everyone saw them).
 """
 
 from __future__ import annotations
@@ -45,7 +43,7 @@ class Knowledge:
         self.discard = parse_cards(view["discard"])
         self.trick: list[tuple[int | None, Card]] = [
             (s, parse_card(c)) for s, c in view["trick"]]
-        self.last_trick = [parse_card(c) for _, c in view["last_trick"]]
+        self.played = parse_cards(view["played"])
 
     def discard_action(self, cards: Iterable[Card]) -> str:
         """The legal discard action of these two cards (in the order the engine lists)."""
@@ -77,9 +75,9 @@ class Knowledge:
 
     @cached_property
     def gone(self) -> frozenset[Card]:
-        """Cards known to be out of play: the trick, the last trick, the own discard;
-        in raspasy the talon cards turned up for the first tricks."""
-        out = {c for _, c in self.trick} | set(self.last_trick) | set(self.discard)
+        """Cards known to be out of play: the trick, the completed tricks, the own
+        discard; in raspasy the talon cards turned up for the first tricks."""
+        out = {c for _, c in self.trick} | set(self.played) | set(self.discard)
         if self.declarer is None:
             out |= set(self.talon)
         return frozenset(out)
