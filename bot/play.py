@@ -148,10 +148,13 @@ def redraw_after_move(hub: Hub, table: Table, actor: int) -> None:
     hub.redraw(table, notify=frozenset(notify))
 
 
-def announce_deal(hub: Hub, table: Table, output: dict[str, Any]) -> None:
+def announce_deal(hub: Hub, table: Table, output: dict[str, Any],
+                  view: dict[str, Any] | None = None) -> None:
+    """``view``: the deal's final view when the match has none (a deal entered by hand)."""
     tr = hub.tr_chat(table.chat_id)
     ctx = hub.context(table, tr)
     final_view = table.match.state.view(None) if table.match and table.match.state else {}
+    final_view = final_view if view is None else view
     text = table.ui.deal_summary(output, final_view, ctx)
     if table.ui.after_deal is not None and table.match is not None:
         text = "\n\n".join(filter(None, (text, table.ui.after_deal(table.match, ctx))))
