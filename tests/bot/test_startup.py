@@ -1,0 +1,91 @@
+"""Start-up: configuration errors are one line; polling and webhook both serve a game;
+command menus are registered for groups and private chats."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.config import ConfigError, load_settings
+from tests.bot.harness import running_bot, settings_env
+from tests.fakebot import FakeTelegram
+
+TOKEN = "123456789:AAF4ke-T0ken_for-the-fake-Bot-API-srv"
+
+
+@pytest.mark.parametrize(("env", "message"), [
+    ({}, "BOT_TOKEN is not set"),
+    ({"BOT_TOKEN": "nonsense"}, "BOT_TOKEN is malformed"),
+    ({"BOT_TOKEN": TOKEN, "PORT": "http"}, "PORT"),
+    ({"BOT_TOKEN": TOKEN, "PORT": "70000"}, "PORT"),
+    ({"BOT_TOKEN": TOKEN, "LOG_LEVEL": "LOUD"}, "LOG_LEVEL"),
+    ({"BOT_TOKEN": TOKEN, "WEBHOOK_URL": "ftp://x"}, "WEBHOOK_URL"),
+    ({"BOT_TOKEN": TOKEN, "TELEGRAM_API_BASE_URL": "localhost"}, "TELEGRAM_API_BASE_URL"),
+    ({"BOT_TOKEN": TOKEN, "GROUP_MESSAGES_PER_MINUTE": "0"}, "GROUP_MESSAGES_PER_MINUTE"),
+    ({"BOT_TOKEN": TOKEN, "DATABASE_PATH": " "}, "DATABASE_PATH"),
+])
+def test_bad_settings_are_named(env: dict[str, str], message: str) -> None:
+    with pytest.raises(ConfigError, match=message):
+        load_settings(env)
+
+
+def test_defaults() -> None:
+    settings = load_settings({"BOT_TOKEN": TOKEN})
+    assert settings.database_path == "./cardtable.db"
+    assert settings.api_base_url == "https://api.telegram.org/bot"
+    assert settings.webhook_url is None and settings.port == 8443
+
+
+def test_python_m_bot_without_token_says_so_in_one_line() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "BOT_TOKEN"}
+    done = subprocess.run([sys.executable, "-m", "bot"], env=env, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "cardtable: BOT_TOKEN is not set: get a token from @BotFather and export it"]
+
+
+async def test_command_menus_for_groups_and_private_chats(tg: FakeTelegram,
+                                                          tmp_path: Path) -> None:
+    async with running_bot(tg, tmp_path / "bot.db"):
+        groups = {c["command"] for c in tg.commands({"type": "all_group_chats"})}
+        private = {c["command"] for c in tg.commands({"type": "all_private_chats"})}
+        assert {"newgame", "score", "history", "rules", "export", "help"} <= groups
+        assert {"start", "help"} <= private
+        russian = tg.commands({"type": "all_group_chats"}, language_code="ru")
+        assert russian and russian != tg.commands({"type": "all_group_chats"})
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def test_webhook_mode_serves_a_lobby(tg: FakeTelegram, tmp_path: Path) -> None:
+    port = _free_port()
+    env = {**os.environ, **settings_env(tg, tmp_path / "bot.db"), "LOG_LEVEL": "WARNING",
+           "WEBHOOK_URL": f"http://127.0.0.1:{port}/hook", "PORT": str(port)}
+    bot = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env)
+    try:
+        for _ in range(200):
+            if tg.calls_for("setWebhook"):
+                break
+            await asyncio.sleep(0.05)
+        assert tg.calls_for("setWebhook") and not tg.calls_for("getUpdates")
+        ann = tg.add_user("Ann")
+        group = tg.add_group("Cards", [ann])
+        tg.press_start(ann)
+        tg.send(ann, group, "/pref")
+        await tg.idle(quiet=0.5, timeout=20)
+        assert "Preferans" in tg.last_message(group).text
+    finally:
+        bot.send_signal(signal.SIGTERM)
+        await bot.wait()
