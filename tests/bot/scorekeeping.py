@@ -1,0 +1,89 @@
+"""Driving scorekept tables through the real bot: lobby, entry buttons, commands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.hub import Hub
+from bot.tables import Table
+from engine.records import replay
+from tests.fakebot import FakeTelegram, Message, User
+from tests.fakebot.model import Chat
+
+
+@dataclass
+class Keeping:
+    """A group keeping score at one table, and who presses."""
+
+    tg: FakeTelegram
+    hub: Hub
+    group: Chat
+    user: User  # presses the entry buttons and sends the commands
+
+    @property
+    def table(self) -> Table:
+        return next(t for t in self.hub.tables.values() if t.chat_id == self.group.id)
+
+    def message(self) -> Message:
+        """The table's message: the bot's latest with lobby or scorekeeper buttons."""
+        for message in reversed(self.tg.messages(self.group)):
+            if message.sender is self.tg.bot and any(
+                    b.get("callback_data", "")[:2] in ("k:", "l:") for b in message.buttons):
+                return message
+        raise LookupError("no table message")
+
+    def labels(self) -> list[str]:
+        return [b["text"] for b in self.message().buttons]
+
+    async def press(self, label: str, user: User | None = None) -> str:
+        """Press the button with this label; the bot's answer (an alert's text, or "")."""
+        answer = await self.tg.press(user or self.user, self.message(), text=label)
+        await self.tg.idle()
+        return answer.text or ""
+
+    async def tap(self, *labels: str) -> None:
+        """Press each label in turn; fails if the bot refuses one."""
+        for label in labels:
+            message = self.message()
+            assert label in [b["text"] for b in message.buttons], (label, message.button_texts)
+            answer = await self.tg.press(self.user, message, text=label)
+            assert not answer.show_alert, (label, answer.text)
+            await self.tg.idle()
+
+    async def send(self, text: str, user: User | None = None) -> str:
+        """Send a message in the group; the text of the bot's last message after it."""
+        self.tg.send(user or self.user, self.group, text)
+        await self.tg.idle()
+        return self.tg.last_message(self.group).text
+
+    async def stored(self) -> Any:
+        """The table's match as its stored record replays."""
+        return replay(await self.hub.storage.export_record(self.table.id))
+
+
+async def open_keeping(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *,
+                       command: str = "/pref", joiners: tuple[User, ...] = (),
+                       guests: tuple[str, ...] = (), options: tuple[str, ...] = (),
+                       conventions: tuple[str, ...] = ()) -> Keeping:
+    """Open a lobby, switch it to keeping score, press each option button (by the start of
+    its label, once per mention), seat the Telegram users then the guests, and start."""
+    tg.send(creator, group, command)
+    await tg.idle()
+    keeping = Keeping(tg, hub, group, creator)
+    await keeping.tap("📝 Keep score only (real cards)")
+    for prefix in options:
+        await keeping.tap(next(t for t in keeping.labels() if t.startswith(prefix)))
+    if conventions:
+        await keeping.tap("⚙ Conventions")
+        for prefix in conventions:
+            await keeping.tap(next(t for t in keeping.labels() if t.startswith(prefix)))
+        await keeping.tap("« Back")
+    for user in joiners:
+        answer = await tg.press(user, keeping.message(), text="✋ Join")
+        assert not answer.show_alert, answer.text
+        await tg.idle()
+    if guests:
+        await keeping.send("/add " + ", ".join(guests))
+    await keeping.tap("▶ Start")
+    return keeping
