@@ -6,10 +6,15 @@ panel asks for one, then press the button whose callback data is the action.
 
 from __future__ import annotations
 
+import json
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
+from bot.hub import Hub
+from bot.tables import Table
 from engine.cards import SUIT_SYMBOLS
 from tests.fakebot import FakeTelegram, User
 from tests.fakebot.model import Chat, Message
@@ -63,6 +68,7 @@ def _action_button(message: Message, action: str) -> str | None:
 
 _LETTER = {symbol: suit.letter for suit, symbol in SUIT_SYMBOLS.items()}
 _CARD = re.compile(r"(?<![0-9])(10|[2-9JQKA])([♠♣♦♥])")
+_DEAL = re.compile(r"\b[Dd]eal (\d+)\b")
 _CODE = re.compile(r"(10|[2-9JQKA])[SCDH]")  # a card in callback data
 _SUIT_LINE = re.compile(r"^([♠♣♦♥])((?: (?:10|[2-9JQKA]))+)$")  # a hand line "♠ A K 10"
 
@@ -85,13 +91,14 @@ def revisions(tg: FakeTelegram, chat: Chat | User) -> Iterator[tuple[tuple[int, 
 
 class Shown:
     """The cards a chat was shown since the last look (new messages and new edits: texts,
-    button labels and callback data)."""
+    button labels and callback data). A message whose first line names an earlier deal
+    ("Deal 2", "deal 2 of 24") is passed over: the cards it shows were public in that deal."""
 
     def __init__(self, tg: FakeTelegram) -> None:
         self.tg = tg
         self._seen: dict[int, set[tuple[int, int]]] = {}
 
-    def new_cards(self, chat: Chat | User) -> set[str]:
+    def new_cards(self, chat: Chat | User, deal_no: int) -> set[str]:
         chat_id = self.tg.private_chat(chat).id if isinstance(chat, User) else chat.id
         seen = self._seen.setdefault(chat_id, set())
         found: set[str] = set()
@@ -99,6 +106,9 @@ class Shown:
             if key in seen:
                 continue
             seen.add(key)
+            named = _DEAL.search(revision.content.text.partition("\n")[0])
+            if named and int(named[1]) < deal_no:
+                continue
             found |= cards_in(revision.content.text)
             for row in (revision.reply_markup or {}).get("inline_keyboard", []):
                 for button in row:
@@ -118,3 +128,39 @@ def oversized(tg: FakeTelegram, chats: list[Chat | User]) -> list[str]:
 def button_count(tg: FakeTelegram, chats: list[Chat | User]) -> int:
     return sum(len(row) for chat in chats for _, revision in revisions(tg, chat)
                for row in (revision.reply_markup or {}).get("inline_keyboard", []))
+
+
+# -- the game -----------------------------------------------------------------------------
+
+def seat_users(hub: Hub, users: list[User]) -> dict[int, User]:
+    """Each seat's player (the lobby's partner step may have moved them round)."""
+    table = only_table(hub)
+    by_id = {u.id: u for u in users}
+    return {seat: by_id[user_id] for seat in range(len(users))
+            if (user_id := table.user_of(seat)) is not None}
+
+
+def only_table(hub: Hub) -> Table:
+    (table,) = hub.tables.values()
+    return table
+
+
+async def command(tg: FakeTelegram, user: User, chat: Chat, text: str) -> Message:
+    """Send a command in a chat; the bot's answer."""
+    tg.send(user, chat, text)
+    await tg.idle()
+    return tg.last_message(chat)
+
+
+async def exported(tg: FakeTelegram, user: User, chat: Chat) -> dict[str, Any]:
+    """The record /export sends."""
+    document = await command(tg, user, chat, "/export")
+    assert document.file is not None, document.text
+    return json.loads(document.file.data)
+
+
+def replay(record: dict[str, Any]) -> dict[str, Any]:
+    """`python -m engine replay -` of a record: its output document."""
+    done = subprocess.run([sys.executable, "-m", "engine", "replay", "-"],
+                          input=json.dumps(record), capture_output=True, text=True, check=True)
+    return json.loads(done.stdout)
