@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +23,7 @@ from bot.scorekeeper.draft import taps_of
 from bot.scorekeeper.keeper import keeper_of
 from bot.scorekeeper.lobby import MODE, may_keep
 from bot.scorekeeper.registry import ENTRY_UIS
-from bot.scorekeeper.saving import announce
+from bot.scorekeeper.saving import show_next
 from bot.scorekeeper.screen import deal_text, entry_text, screen
 from bot.tables import Table
 from bot.votes import Vote
@@ -96,8 +97,7 @@ async def _undo(hub: Hub, table: Table, version: int) -> str | None:
     keeper.restart()
     hub.outbox.post(table.chat_id, Screen(tr("↩ Deal {n} was removed: {text}", n=number,
                                              text=f"<code>{escape(text)}</code>")))
-    assert table.slot is not None
-    hub.outbox.show(table.slot, screen(hub, table, tr), renew=True)
+    await show_next(hub, table)
     return None
 
 
@@ -167,11 +167,14 @@ async def _edit(hub: Hub, table: Table, user_id: int, number: int, entry: Any,
     keeper = keeper_of(table)
     keeper.enterers[number - 1] = user_id
     keeper.restart()
-    note = tr("✏️ Deal {n} was corrected.", n=number)
+    lines = [tr("✏️ Deal {n} was corrected.", n=number)]
     if number < len(new.deals):
-        note += " " + tr("The deals after it were scored again: /score shows the sheet.")
-    await announce(hub, table, new.outputs[number - 1],
-                   ENTRY_UIS[table.row.game].final_view(form, entry), number, note)
+        lines.append(tr("The deals after it were scored again: /score shows the sheet."))
+    view = ENTRY_UIS[table.row.game].final_view(form, entry)
+    lines.append(table.ui.deal_summary(new.outputs[number - 1], view,
+                                       replace(hub.context(table, tr), deal_no=number)))
+    hub.outbox.post(table.chat_id, Screen("\n".join(lines)))
+    await show_next(hub, table)
     return None
 
 

@@ -2,20 +2,19 @@
 
 A deal is scored on a copy of the match, stored (one log entry with its
 result, and the settlement if it ends the game), and only then becomes the
-table's match and is announced: the deal's summary, then the table's message
-anew below it for the next deal (or the end of the game).
+table's match and is announced as a played deal is (``play.announce_deal``),
+then the table's message comes anew below it for the next deal (or the game
+ends).
 """
 
 from __future__ import annotations
 
 import copy
 import logging
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import Translate
-from bot.play import finish_announced, hub_reason
-from bot.render.screen import Screen
+from bot.play import announce_deal, finish_announced, hub_reason
 from bot.scorekeeper.keeper import keeper_of, next_match
 from bot.scorekeeper.registry import ENTRY_UIS
 from bot.scorekeeper.screen import screen
@@ -55,23 +54,16 @@ async def save_deal(hub: Hub, table: Table, user_id: int, entry: Any,
     table.match = match
     keeper.enterers.append(user_id)
     keeper.restart()
-    await announce(hub, table, output, ENTRY_UIS[table.row.game].final_view(form, entry),
-                   len(match.deals))
+    announce_deal(hub, table, output, ENTRY_UIS[table.row.game].final_view(form, entry))
+    await show_next(hub, table)
     return None
 
 
-async def announce(hub: Hub, table: Table, output: dict[str, Any], view: dict[str, Any],
-                   number: int, note: str = "") -> None:
-    """A stored deal's summary in the group (``note`` above it), then the table's message
-    anew below it, or the end of the game."""
-    tr = hub.tr_chat(table.chat_id)
-    ctx = replace(hub.context(table, tr), deal_no=number)
-    summary = table.ui.deal_summary(output, view, ctx)
-    hub.outbox.post(table.chat_id, Screen(f"{note}\n{summary}" if note else summary))
-    assert table.match is not None
+async def show_next(hub: Hub, table: Table) -> None:
+    """After a stored change was told: the game's end, or the table's message anew below."""
+    assert table.match is not None and table.slot is not None
     if table.match.over:
         table.row = await hub.storage.get_table(table.id)
         await finish_announced(hub, table)
     else:
-        assert table.slot is not None
-        hub.outbox.show(table.slot, screen(hub, table, tr), renew=True)
+        hub.outbox.show(table.slot, screen(hub, table, hub.tr_chat(table.chat_id)), renew=True)
