@@ -78,7 +78,7 @@ def _name(ctx: RenderContext, seat: int) -> str:
 def header(view: dict[str, Any], ctx: RenderContext) -> str:
     tr = ctx.tr
     total = len(deal_plan(Rules.from_dict(ctx.rules)))
-    return tr("<b>Joker</b> · deal {deal} of {total} · pulka {pulka} · {n} cards each",
+    return tr("<b>Joker</b> · deal {deal} of {total} · pulka {pulka} · {n}-card deal",
               deal=view["deal"], total=total, pulka=view["pulka"], n=view["cards"])
 
 

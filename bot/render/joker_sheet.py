@@ -23,7 +23,7 @@ def _outcome(bid: int, taken: int, points: int, tr: Translate) -> str:
 def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: RenderContext) -> str:
     """A finished deal: each player's bid, tricks and points."""
     tr = ctx.tr
-    lines = [tr("<b>Deal {n}</b> · {cards} cards · trump {trump}", n=ctx.deal_no,
+    lines = [tr("<b>Deal {n}</b> · {cards}-card deal · trump {trump}", n=ctx.deal_no,
                 cards=output["cards"], trump=trump_name(output["trump"], tr))]
     for seat, (bid, taken, points) in enumerate(zip(output["bids"], output["tricks"],
                                                     output["points"], strict=True)):
@@ -122,7 +122,7 @@ def settlement_text(match: Match, ctx: RenderContext) -> str:
 
 def history_line(output: dict[str, Any], deal_no: int, names: list[str], tr: Translate) -> str:
     """One line of /history: cards, trump, and each player's bid/taken and points."""
-    head = tr("Deal {n} ({cards} cards, {trump})", n=deal_no, cards=output["cards"],
+    head = tr("Deal {n} ({cards}-card deal, {trump})", n=deal_no, cards=output["cards"],
               trump=trump_name(output["trump"], tr))
     seats = " · ".join(f"{escape(name)} {bid_text(b, tr)}/{t} {signed(p)}"
                        for name, b, t, p in zip(names, output["bids"], output["tricks"],
