@@ -20,6 +20,7 @@ class Keeping:
     hub: Hub
     group: Chat
     user: User  # presses the entry buttons and sends the commands
+    table_id: int = 0  # known once started: the table may then leave the hub (game over)
 
     @property
     def table(self) -> Table:
@@ -59,7 +60,7 @@ class Keeping:
 
     async def stored(self) -> Any:
         """The table's match as its stored record replays."""
-        return replay(await self.hub.storage.export_record(self.table.id))
+        return replay(await self.hub.storage.export_record(self.table_id))
 
 
 async def open_keeping(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *,
@@ -86,4 +87,5 @@ async def open_keeping(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *
     if guests:
         await keeping.send("/add " + ", ".join(guests))
     await keeping.tap("▶ Start")
+    keeping.table_id = keeping.table.id
     return keeping
