@@ -39,14 +39,9 @@ CONVENTIONS = (
 
 
 def step(view: dict[str, Any], selection: frozenset[str], token: str) -> StepResult:
-    """A move by its index in the legal list, or in play: tap a card (it must have a
-    move), « Back."""
+    """In play: tap a card (it must have a move), or « Back to the cards. A move is then
+    its own button (an action: Seep's texts stay under 40 bytes, so they fit)."""
     legal: list[str] = view["actions"].get(view["seat"], [])
-    index = token.removeprefix(render.MOVE_PREFIX)
-    if token.startswith(render.MOVE_PREFIX) and index.isdigit():
-        if int(index) >= len(legal):
-            raise ValueError("no such move")
-        return StepResult(selection, legal[int(index)])
     if view["phase"] != "play":
         raise ValueError("nothing to pick now")
     if token == render.BACK:

@@ -20,7 +20,6 @@ from engine.seep.notation import BID, Written, parse_action
 from engine.seep.values import display, ordered, total, value
 
 BACK = "back"
-MOVE_PREFIX = "m"  # a UI step naming a move by its index, when its text is too long for a button
 CARD_ROW = 6
 
 
@@ -180,12 +179,16 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     if not legal:
         lines.append(waiting_line(view, ctx))
         return Screen("\n".join(lines))
+
+    def button(action: str, houses: set[int]) -> Button:
+        return Button(move_label(action, houses, ctx),
+                      action_data(ctx.table_id, ctx.version, seat, action))
+
     if view["bid"] is None:
         lines.append(tr("<b>Your turn</b>: bid the value of a card you hold (9 to 13). Your "
                         "first move must then play to it: build a house of that value, capture "
                         "with such a card, or, if nothing else is possible, throw one."))
-        return Screen("\n".join(lines), tuple(rows_of(
-            [Button(move_label(a, set(), ctx), _data(seat, a, legal, ctx)) for a in legal], 5)))
+        return Screen("\n".join(lines), tuple(rows_of([button(a, set()) for a in legal], 5)))
     if view["plays"] == 0:
         lines.append(tr("<b>Your first move</b> plays to your bid of {bid}: build a house of "
                         "{bid}, capture with a card of {bid}, or throw one only if nothing else "
@@ -196,8 +199,7 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
         return Screen("\n".join(lines), tuple(_card_rows(seat, legal, ctx)))
     lines.append(tr("<b>You play {card}</b>: choose the move.", card=chosen.display))
     houses = {h["value"] for h in view["floor"]["houses"]}
-    rows = [(Button(move_label(a, houses, ctx), _data(seat, a, legal, ctx)),)
-            for a in legal if action_card(a) == chosen]
+    rows = [(button(a, houses),) for a in legal if action_card(a) == chosen]
     rows.append((Button(tr("« Back"), step_data(ctx.table_id, ctx.version, seat, BACK)),))
     return Screen("\n".join(lines), tuple(rows))
 
@@ -216,12 +218,3 @@ def _card_rows(seat: int, legal: list[str], ctx: RenderContext) -> list[tuple[Bu
     playable = ordered({c for a in legal if (c := action_card(a)) is not None})
     return rows_of([Button(c.display, step_data(ctx.table_id, ctx.version, seat, str(c)))
                     for c in playable], CARD_ROW)
-
-
-def _data(seat: int, action: str, legal: list[str], ctx: RenderContext) -> str:
-    """The action itself as callback data; its index, as a UI step, when a long table id
-    and version leave too little room for it."""
-    try:
-        return action_data(ctx.table_id, ctx.version, seat, action)
-    except ValueError:
-        return step_data(ctx.table_id, ctx.version, seat, f"{MOVE_PREFIX}{legal.index(action)}")

@@ -1,0 +1,130 @@
+"""Seep through the real bot: /newgame's game buttons, the lobby's options and partners; the
+two-step move (a card, then its move, or « Back); stale, foreign and forged presses get an
+alert and change nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from bot.hub import Hub
+from engine.cards import seep_deck
+from tests.bot.harness import open_table, running_bot
+from tests.bot.tabletop import QUIET, callbacks, command, only_table, press, seat_users
+from tests.fakebot import FakeTelegram, User
+from tests.fakebot.model import Message
+
+NAMES = ("Ann", "Bob", "Cid", "Dan")
+
+
+async def test_game_buttons_lobby_options_and_partners(tg: FakeTelegram, tmp_path: Path) -> None:
+    users = [tg.add_user(n) for n in NAMES]
+    group = tg.add_group("Cards", users)
+    async with running_bot(tg, tmp_path / "bot.db"):
+        for user in users:
+            tg.press_start(user)
+        question = await command(tg, users[0], group, "/newgame")
+        assert question.text == "Which game shall we play?"
+        assert question.button_texts == ["Preferans", "Seep", "Joker"]
+        await tg.press(users[0], question, text="Seep")
+        await tg.idle()
+        lobby = tg.last_message(group)
+        assert lobby.text.startswith("🃏 New Seep table")
+        answer = await tg.press(users[1], question, text="Joker")  # the chat has a table
+        assert answer.show_alert and "already has a table" in answer.text
+
+        await tg.press(users[0], lobby, text="Players: 4")
+        await tg.idle()
+        assert "Seep · 2 players" in lobby.text and "Players (1/2)" in lobby.text
+        assert "🤝 Change partners" not in lobby.button_texts  # two players: no partners
+        await tg.press(users[0], lobby, text="Players: 2")
+        await tg.idle()
+        await tg.press(users[0], lobby, text="⚙ Conventions")
+        await tg.idle()
+        await tg.press(users[0], lobby, text="A house absorbs: every set")
+        await tg.idle()
+        assert "A house absorbs: sets if wished" in lobby.text
+        await tg.press(users[0], lobby, text="« Back")
+        await tg.idle()
+
+        for user in users[1:]:
+            await tg.press(user, lobby, text="✋ Join")
+            await tg.idle()
+        assert "Partners: Ann & Cid against Bob & Dan" in lobby.text
+        answer = await tg.press(users[1], lobby, text="🤝 Change partners")
+        assert answer.show_alert  # only the table's creator
+        for partner in ("Dan", "Bob", "Cid"):
+            await tg.press(users[0], lobby, text="🤝 Change partners")
+            await tg.idle()
+            assert f"Partners: Ann & {partner} against" in lobby.text
+
+
+def snapshot(hub: Hub) -> tuple[Any, ...]:
+    table = only_table(hub)
+    return (table.match.version, table.match.record(), dict(table.selection),
+            table.row.last_seq)
+
+
+async def refused(tg: FakeTelegram, user: User, message: Message, data: str,
+                  reason: str) -> None:
+    answer = await tg.press(user, message, data=data, forge=True)
+    await tg.idle(quiet=QUIET)
+    assert answer.show_alert and reason in answer.text, (data, answer.text)
+
+
+async def test_stale_foreign_and_forged_presses(tg: FakeTelegram, tmp_path: Path) -> None:
+    users = [tg.add_user(n) for n in NAMES]
+    eve = tg.add_user("Eve")
+    group = tg.add_group("Cards", [*users, eve])
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        lobby = await open_table(tg, group, users, game="seep")
+        tg.press_start(eve)
+        await tg.press(users[0], lobby, text="▶ Start")
+        await tg.idle()
+        table = only_table(hub)
+        state = table.match.state
+        players = seat_users(hub, users)
+        bidder = players[state.bidder]
+        other = players[state.rules.next_seat(state.bidder)]
+        panel = tg.last_message(bidder)
+        bid = next(d for d in callbacks(panel) if d.startswith("a:"))
+        head = bid.rsplit(":", 2)[0]  # a:table:version:seat
+        before = snapshot(hub)
+        await refused(tg, other, tg.last_message(other), bid, "It is not your turn.")
+        await refused(tg, eve, tg.last_message(eve), bid, "You are not playing at this table.")
+        await refused(tg, bidder, panel, f"{head}:bid:8", "a bid is 9 to 13")
+        await refused(tg, bidder, panel, f"{head}:cap:ZZ", "cannot be read")
+        await refused(tg, bidder, panel, head.replace("a:", "u:", 1) + ":KD", "not one of your")
+        await refused(tg, bidder, panel, f"a:{table.id + 9}:1:0:bid:9", "This table is closed.")
+        await refused(tg, bidder, panel, "x" * 20, "not one of mine")
+        await refused(tg, bidder, panel, f"{head}:throw:" + "K" * 60, "not one of mine")
+        assert snapshot(hub) == before
+
+        await press(tg, bidder, bid)  # the bid, by its button
+        assert table.match.state.bid is not None
+        before = snapshot(hub)
+        await refused(tg, bidder, panel, bid, "out of date")
+        assert snapshot(hub) == before
+
+        panel = tg.last_message(bidder)
+        assert "Your first move" in panel.text
+        cards = [d for d in callbacks(panel) if d.startswith("u:")]
+        await press(tg, bidder, cards[0])
+        moves = tg.last_message(bidder)
+        assert "choose the move" in moves.text and moves.button_texts[-1] == "« Back"
+        assert all(d.startswith("a:") for d in callbacks(moves)[:-1])
+        await refused(tg, other, tg.last_message(other), callbacks(moves)[0],
+                      "It is not your turn.")
+        await press(tg, bidder, callbacks(moves)[-1])  # « Back
+        assert callbacks(tg.last_message(bidder)) == cards
+        absent = next(c for c in seep_deck() if c not in table.match.state.hands[state.bidder])
+        await refused(tg, bidder, panel, f"{cards[0].rsplit(':', 1)[0]}:{absent}",
+                      "not one of your")
+        await press(tg, bidder, cards[0])
+        move = callbacks(tg.last_message(bidder))[0]
+        await press(tg, bidder, move)
+        assert table.match.state.plays == 1
+        before = snapshot(hub)
+        await refused(tg, bidder, moves, move, "out of date")
+        await refused(tg, bidder, moves, cards[0], "out of date")
+        assert snapshot(hub) == before
