@@ -10,7 +10,7 @@ import json
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from bot.hub import Hub
@@ -164,3 +164,44 @@ def replay(record: dict[str, Any]) -> dict[str, Any]:
     done = subprocess.run([sys.executable, "-m", "engine", "replay", "-"],
                           input=json.dumps(record), capture_output=True, text=True, check=True)
     return json.loads(done.stdout)
+
+
+class Watch:
+    """Checks, after each move, that no chat was shown a card the rules still hide from it;
+    ``hidden_from(state, seat)`` names those cards (seat None: the group)."""
+
+    def __init__(self, tg: FakeTelegram, group: Chat, users: list[User],
+                 hidden_from: Callable[[Any, int | None], set[str]]) -> None:
+        self.tg, self.group, self.users = tg, group, users
+        self.hidden_from = hidden_from
+        self.shown = Shown(tg)
+
+    def check(self, hub: Hub) -> None:
+        match = only_table(hub).match
+        deal_no, state = len(match.deals), match.state
+        leaks = {}
+        for seat, user in seat_users(hub, self.users).items():
+            leaked = self.shown.new_cards(user, deal_no) & self.hidden_from(state, seat)
+            if leaked:
+                leaks[user.first_name] = leaked
+        leaked = self.shown.new_cards(self.group, deal_no) & self.hidden_from(state, None)
+        if leaked:
+            leaks["group"] = leaked
+        assert not leaks, leaks
+
+
+def snapshot(hub: Hub) -> tuple[Any, ...]:
+    """Everything a refused press must leave as it was."""
+    table = only_table(hub)
+    assert table.match is not None
+    return (table.match.version, table.match.record(), dict(table.selection),
+            table.row.last_seq)
+
+
+async def refused(tg: FakeTelegram, user: User, message: Message, data: str,
+                  reason: str) -> None:
+    """A press with this data (forged onto ``message`` if need be) gets an alert saying
+    ``reason``."""
+    answer = await tg.press(user, message, data=data, forge=True)
+    await tg.idle(quiet=QUIET)
+    assert answer.show_alert and reason in answer.text, (data, answer.text)

@@ -20,7 +20,7 @@ from engine.joker.state import CHOOSER_SEES, State
 from tests.bot.harness import open_table, running_bot
 from tests.bot.tabletop import (
     QUIET,
-    Shown,
+    Watch,
     command,
     exported,
     make,
@@ -30,7 +30,6 @@ from tests.bot.tabletop import (
     seat_users,
 )
 from tests.fakebot import FakeTelegram, User
-from tests.fakebot.model import Chat
 
 NAMES = ("Ann", "Bob", "Cid", "Dan")
 EXACT = 0  # the seat that makes every bid of the pulka
@@ -88,27 +87,6 @@ def choose(state: State) -> str:
     return f"bid:{bid}"
 
 
-class Watch:
-    """Checks, after each move, what every chat has been shown."""
-
-    def __init__(self, tg: FakeTelegram, group: Chat, users: list[User]) -> None:
-        self.tg, self.group, self.users = tg, group, users
-        self.shown = Shown(tg)
-
-    def check(self, hub: Hub) -> None:
-        match = only_table(hub).match
-        deal_no, state = len(match.deals), match.state
-        leaks = {}
-        for seat, user in seat_users(hub, self.users).items():
-            leaked = self.shown.new_cards(user, deal_no) & hidden_from(state, seat)
-            if leaked:
-                leaks[user.first_name] = leaked
-        leaked = self.shown.new_cards(self.group, deal_no) & hidden_from(state, None)
-        if leaked:
-            leaks["group"] = leaked
-        assert not leaks, leaks
-
-
 async def play(tg: FakeTelegram, hub: Hub, users: list[User], watch: Watch, *,
                deals: int, plays: int = 0) -> int:
     """Scripted actions by buttons until ``deals`` deals are scored and ``plays`` cards of
@@ -130,7 +108,7 @@ async def test_the_first_pulka_by_buttons_through_a_restart(tg: FakeTelegram,
     users = [tg.add_user(n) for n in NAMES]
     group = tg.add_group("Cards", users)
     db = tmp_path / "bot.db"
-    watch = Watch(tg, group, users)
+    watch = Watch(tg, group, users, hidden_from)
     async with running_bot(tg, db) as hub:
         lobby = await open_table(tg, group, users, game="joker")
         assert "Joker · 4 players · 24: 1 to 8 cards and nines" in lobby.text

@@ -6,29 +6,23 @@ and change nothing. Privacy is checked after every press."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from bot.hub import Hub
 from tests.bot.harness import open_table, running_bot
-from tests.bot.tabletop import QUIET, callbacks, only_table, press, seat_users
-from tests.bot.test_joker_game import Watch
-from tests.fakebot import FakeTelegram, User
+from tests.bot.tabletop import (
+    QUIET,
+    Watch,
+    callbacks,
+    only_table,
+    press,
+    refused,
+    seat_users,
+    snapshot,
+)
+from tests.bot.test_joker_game import hidden_from
+from tests.fakebot import FakeTelegram
 from tests.fakebot.model import Message
 
 NAMES = ("Ann", "Bob", "Cid", "Dan")
-
-
-def snapshot(hub: Hub) -> tuple[Any, ...]:
-    table = only_table(hub)
-    return (table.match.version, table.match.record(), dict(table.selection),
-            table.row.last_seq)
-
-
-async def refused(tg: FakeTelegram, user: User, message: Message, data: str,
-                  reason: str) -> None:
-    answer = await tg.press(user, message, data=data, forge=True)
-    await tg.idle(quiet=QUIET)
-    assert answer.show_alert and reason in answer.text, (data, answer.text)
 
 
 async def test_lobby_options_skip_what_the_rules_forbid(tg: FakeTelegram,
@@ -60,7 +54,7 @@ async def test_trump_choice_forbidden_bid_joker_step_and_bad_presses(
     users = [tg.add_user(n) for n in NAMES]
     eve = tg.add_user("Eve")
     group = tg.add_group("Cards", [*users, eve])
-    watch = Watch(tg, group, users)
+    watch = Watch(tg, group, users, hidden_from)
     async with running_bot(tg, tmp_path / "bot.db") as hub:
         lobby = await open_table(tg, group, users, game="joker", options={"Deals": 2})
         assert "8 nines" in lobby.text

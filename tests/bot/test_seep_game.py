@@ -15,7 +15,7 @@ from engine.seep.state import State
 from tests.bot.harness import open_table, running_bot
 from tests.bot.tabletop import (
     QUIET,
-    Shown,
+    Watch,
     button_count,
     command,
     exported,
@@ -26,7 +26,6 @@ from tests.bot.tabletop import (
     seat_users,
 )
 from tests.fakebot import FakeTelegram, User
-from tests.fakebot.model import Chat
 
 NAMES = ("Ann", "Bob", "Cid", "Dan")
 
@@ -39,27 +38,6 @@ def hidden_from(state: State, seat: int | None) -> set[str]:
     gone = {c for pile in state.piles for c in pile} | set(state.unclaimed)
     own = set(state.hands[seat]) if seat is not None else set()
     return {str(c) for c in dealt - face_up - gone - own}
-
-
-class Watch:
-    """Checks, after each move, what every chat has been shown."""
-
-    def __init__(self, tg: FakeTelegram, group: Chat, users: list[User]) -> None:
-        self.tg, self.group, self.users = tg, group, users
-        self.shown = Shown(tg)
-
-    def check(self, hub: Hub) -> None:
-        match = only_table(hub).match
-        deal_no, state = len(match.deals), match.state
-        leaks = {}
-        for seat, user in seat_users(hub, self.users).items():
-            leaked = self.shown.new_cards(user, deal_no) & hidden_from(state, seat)
-            if leaked:
-                leaks[user.first_name] = leaked
-        leaked = self.shown.new_cards(self.group, deal_no) & hidden_from(state, None)
-        if leaked:
-            leaks["group"] = leaked
-        assert not leaks, leaks
 
 
 async def play(tg: FakeTelegram, hub: Hub, users: list[User], watch: Watch, *,
@@ -85,7 +63,7 @@ async def test_a_deal_by_buttons_through_a_restart(tg: FakeTelegram, tmp_path: P
     users = [tg.add_user(n) for n in NAMES]
     group = tg.add_group("Cards", users)
     db = tmp_path / "bot.db"
-    watch = Watch(tg, group, users)
+    watch = Watch(tg, group, users, hidden_from)
     async with running_bot(tg, db) as hub:
         lobby = await open_table(tg, group, users, game="seep", options={"Bazzis": 1})
         assert "Seep · 4 players · a match of 2 bazzis" in lobby.text

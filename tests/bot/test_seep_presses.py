@@ -5,14 +5,19 @@ alert and change nothing."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from bot.hub import Hub
 from engine.cards import seep_deck
 from tests.bot.harness import open_table, running_bot
-from tests.bot.tabletop import QUIET, callbacks, command, only_table, press, seat_users
-from tests.fakebot import FakeTelegram, User
-from tests.fakebot.model import Message
+from tests.bot.tabletop import (
+    callbacks,
+    command,
+    only_table,
+    press,
+    refused,
+    seat_users,
+    snapshot,
+)
+from tests.fakebot import FakeTelegram
 
 NAMES = ("Ann", "Bob", "Cid", "Dan")
 
@@ -57,19 +62,6 @@ async def test_game_buttons_lobby_options_and_partners(tg: FakeTelegram, tmp_pat
             await tg.press(users[0], lobby, text="🤝 Change partners")
             await tg.idle()
             assert f"Partners: Ann & {partner} against" in lobby.text
-
-
-def snapshot(hub: Hub) -> tuple[Any, ...]:
-    table = only_table(hub)
-    return (table.match.version, table.match.record(), dict(table.selection),
-            table.row.last_seq)
-
-
-async def refused(tg: FakeTelegram, user: User, message: Message, data: str,
-                  reason: str) -> None:
-    answer = await tg.press(user, message, data=data, forge=True)
-    await tg.idle(quiet=QUIET)
-    assert answer.show_alert and reason in answer.text, (data, answer.text)
 
 
 async def test_stale_foreign_and_forged_presses(tg: FakeTelegram, tmp_path: Path) -> None:
