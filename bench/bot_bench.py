@@ -8,6 +8,7 @@ it, which comes after the move is stored durably; the tables play concurrently.
 from __future__ import annotations
 
 import asyncio
+import random
 import secrets
 import statistics
 import tempfile
@@ -15,13 +16,15 @@ import time
 from pathlib import Path
 
 from bench.figures import Figure
+from bench.robot_bench import ROBOTS
 from bot.callbacks import action_data
 from bot.hub import Hub
 from engine.games import get_game
 from engine.match import Match
 from storage.rows import Entry
 from storage.store import Storage
-from tests.bot.harness import running_bot
+from tests.bot.harness import open_table, running_bot
+from tests.bot.tabletop import make, only_table, seat_users
 from tests.fakebot import FakeTelegram, FloodLimits, User
 from tests.fakebot.model import Chat
 
@@ -120,6 +123,35 @@ async def _calls_per_card() -> tuple[float, float, int]:
     return len(calls) / cards, len(messages) / cards, peak
 
 
+async def _calls_per_move(game: str, moves: int) -> tuple[float, float, float]:
+    """One 4-player Seep or Joker table at a human pace, every move made through the panel's
+    buttons as a player makes it (a Seep card tapped, then its move; a joker tapped, then its
+    declaration), the robots deciding: calls, message calls and presses per move."""
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeTelegram(flood=FloodLimits.off()) as tg:
+            users = [tg.add_user(f"P{i}") for i in range(4)]
+            group = tg.add_group(game, users)
+            async with running_bot(tg, Path(tmp) / "bench.db",
+                                   GROUP_MESSAGES_PER_MINUTE="18") as hub:
+                lobby = await open_table(tg, group, users, game=game)
+                await tg.press(users[0], lobby, text="▶ Start")
+                await tg.idle()
+                match = only_table(hub).match
+                assert match is not None
+                players = seat_users(hub, users)
+                rng = random.Random(1)
+                before, presses = len(tg.calls), 0
+                for _ in range(moves):
+                    state = match.state
+                    assert state is not None
+                    seat = state.to_act[0]
+                    action = ROBOTS[game].choose(state.view(seat), match.rules, rng)
+                    presses += await make(tg, players[seat], action)
+                calls = [c for c in tg.calls[before:] if c.method != "getUpdates"]
+                messages = [c for c in calls if c.method in MESSAGE_CALLS]
+    return len(calls) / moves, len(messages) / moves, presses / moves
+
+
 async def _peak_group_rate(tables: int = 3, seconds: float = 75) -> int:
     """Players pressing as fast as they can for over a minute: the busiest group minute."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -162,6 +194,13 @@ def run(quick: bool) -> list[Figure]:
                           "one table at a human pace, answers to presses included"))
     figures.append(Figure("bot", "message sends and edits per card played", messages, "calls",
                           "3 panels and the group's table message"))
+    for game in ("seep", "joker"):
+        calls, messages, presses = asyncio.run(_calls_per_move(game, 30 if quick else 120))
+        note = f"4 players at a human pace, {presses:.2f} presses a move"
+        figures.append(Figure("bot", f"{game.title()}: Telegram API calls per move", calls,
+                              "calls", note + ", answers to presses included"))
+        figures.append(Figure("bot", f"{game.title()}: message sends and edits per move",
+                              messages, "calls", "4 panels and the group's table message"))
     if not quick:
         peak = asyncio.run(_peak_group_rate())
         figures.append(Figure("bot", "peak group messages+edits in any minute", peak,
