@@ -14,13 +14,15 @@ robot's move never runs inside another move and every move takes the lock.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from telegram.ext import CallbackContext, JobQueue
+from apscheduler.jobstores.base import JobLookupError
+from telegram.ext import CallbackContext, Job, JobQueue
 
 from bot import quiet, substitutes
 from bot.i18n import Translate
@@ -54,6 +56,7 @@ class Timers:
         self.job_queue = job_queue
         self.chats: dict[int, ChatRow | None] = {}  # time zone and quiet hours, by chat
         self.running = 0  # jobs at work
+        self._jobs: dict[int, Job[Any]] = {}  # table id -> its one scheduled job
 
     async def chat(self, chat_id: int) -> ChatRow | None:
         if chat_id not in self.chats:
@@ -103,18 +106,23 @@ class Timers:
             self._schedule(Due(table.id, match.version, "deadline", deadline), deadline)
 
     def cancel(self, table_id: int) -> None:
-        if self.job_queue is not None:
-            for job in self.job_queue.get_jobs_by_name(_name(table_id)):
+        job = self._jobs.pop(table_id, None)
+        if job is not None:
+            with contextlib.suppress(JobLookupError):  # it has run already
                 job.schedule_removal()
 
     def _schedule(self, due: Due, at: float) -> None:
         assert self.job_queue is not None
-        self.job_queue.run_once(self._fire, datetime.fromtimestamp(at, UTC), data=due,
-                                name=_name(due.table_id), job_kwargs=JOB_OPTIONS)
+        self.cancel(due.table_id)
+        self._jobs[due.table_id] = self.job_queue.run_once(
+            self._fire, datetime.fromtimestamp(at, UTC), data=due,
+            name=f"table{due.table_id}", job_kwargs=JOB_OPTIONS)
 
     async def _fire(self, context: CallbackContext[Any, Any, Any, Any]) -> None:
         assert context.job is not None
         due: Due = context.job.data
+        if self._jobs.get(due.table_id) is context.job:
+            del self._jobs[due.table_id]
         table = self.hub.tables.get(due.table_id)
         if table is None:
             return
@@ -190,10 +198,6 @@ class Timers:
         seat = substitutes.robot_turn(table)
         if seat is not None:
             await substitutes.robot_move(self.hub, table, seat, timeout=False)
-
-
-def _name(table_id: int) -> str:
-    return f"table{table_id}"
 
 
 def time_left(seconds: float, tr: Translate) -> str:

@@ -1,0 +1,113 @@
+"""Turn timers (issue 9): rebuilding every table's timer at start-up from the database, and
+the bookkeeping a move adds when its table has a turn timer (one durable write)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+
+from telegram import Bot
+from telegram.ext import JobQueue
+
+from bench.figures import Figure
+from bot.hub import Hub
+from engine.records import new_match
+from storage import Entry, Storage
+
+SETTINGS = {"turn_time": 3600, "reminders": True, "timeout": "robot"}
+TOKEN = "123456:bench-token-not-used-for-any-call"
+
+
+async def _timed_table(store: Storage, n: int) -> None:
+    """A started 3-player Preferans table dealt its first hand, with a 1-hour timer set
+    half an hour ago (the nudge still to come)."""
+    users = [10 * n + seat + 1 for seat in range(3)]
+    for user in users:
+        await store.save_user(user, display_name=f"U{user}")
+    table = await store.create_table(-1 - n, "preferans", creator_id=users[0], rules={},
+                                     seat_count=3, settings=SETTINGS)
+    for user in users:
+        await store.seat_user(table.id, user)
+    table = await store.start_game(table.id)
+    match = new_match(table.header())
+    match.start_deal(seed=n)
+    await store.append(table.id, match.version, Entry.deal(match.deals[-1]))
+    await store.update_table(table.id, timer_deadline=time.time() + 1800,
+                             timer_version=match.version)
+
+
+async def _hub(store: Storage) -> Hub:
+    """A hub over the stored tables (as at start-up), with a job queue that is not running."""
+    hub = Hub(store, Bot(TOKEN), "bench", job_queue=JobQueue())
+    report = await store.restore()
+    for table_id, row in report.tables.items():
+        hub.adopt(row).match = report.matches[table_id]
+    return hub
+
+
+async def _rebuild(path: str, tables: int) -> tuple[float, int]:
+    """Seconds to set every table's timer from its stored deadline, and the jobs set."""
+    async with await Storage.open(path) as store:
+        for start in range(0, tables, 100):
+            await asyncio.gather(*(_timed_table(store, n)
+                                   for n in range(start, min(tables, start + 100))))
+        hub = await _hub(store)
+        began = time.perf_counter()
+        for table in hub.tables.values():
+            async with table.lock:
+                await hub.timers.rearm(table)
+        seconds = time.perf_counter() - began
+        assert hub.timers.job_queue is not None
+        return seconds, len(hub.timers.job_queue.jobs())
+
+
+async def _per_move(path: str, moves: int) -> list[float]:
+    """Seconds of the timer's bookkeeping after each of ``moves`` random moves (a new
+    deadline for the next player, stored durably, and its job)."""
+    rng = random.Random(1)
+    async with await Storage.open(path) as store:
+        await _timed_table(store, 0)
+        hub = await _hub(store)
+        (table,) = hub.tables.values()
+        match = table.match
+        assert match is not None
+        times = []
+        for _ in range(moves):
+            if not match.in_deal:
+                match.start_deal(seed=rng.randrange(2**32))
+                await store.append(table.id, match.version, Entry.deal(match.deals[-1]))
+            state = match.state
+            assert state is not None
+            seat = state.to_act[0]
+            match.apply(seat, match.spec.random_action(state, seat, rng))
+            await store.append(table.id, match.version,
+                               Entry.action(match.deals[-1]["actions"][-1]),
+                               result=match.outputs[-1] if not match.in_deal else None)
+            began = time.perf_counter()
+            await hub.timers.rearm(table)
+            times.append(time.perf_counter() - began)
+        return times
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def run(quick: bool) -> list[Figure]:
+    tables = 200 if quick else 2_000
+    moves = 100 if quick else 500
+    with tempfile.TemporaryDirectory(prefix="timers_bench") as tmp:
+        seconds, jobs = asyncio.run(_rebuild(f"{tmp}/rebuild.db", tables))
+        per_move = asyncio.run(_per_move(f"{tmp}/moves.db", moves))
+    return [
+        Figure("timers", f"timer rebuild at start-up, {tables:,} tables", 1000 * seconds, "ms",
+               f"{jobs:,} jobs set from the stored deadlines; no database write"),
+        Figure("timers", "timer bookkeeping per move, median", 1000 * statistics.median(per_move),
+               "ms", "a new deadline stored durably (WAL, synchronous=FULL) and its job"),
+        Figure("timers", "timer bookkeeping per move, p99", 1000 * _percentile(per_move, 0.99),
+               "ms", f"{len(per_move)} moves of random play"),
+    ]
