@@ -39,7 +39,7 @@ def lines(hub: Hub, table: Table, tr: Translate) -> list[str]:
         user = hub.users.get(table.row.user_of(seat) or 0)
         return escape(user.display_name) if user else "…"
 
-    one, other = (" & ".join(name(s) for s in side) for side in sides)
+    one, other = (" &amp; ".join(name(s) for s in side) for side in sides)
     return [tr("Partners: {one} against {other}", one=one, other=other)]
 
 

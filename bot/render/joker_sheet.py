@@ -95,7 +95,7 @@ def score_text(match: Match, ctx: RenderContext) -> str:
 
 
 def _pair(ctx: RenderContext, team: int) -> str:
-    return " & ".join(escape(ctx.names[s]) for s in (team, team + 2))
+    return " &amp; ".join(escape(ctx.names[s]) for s in (team, team + 2))
 
 
 def _in_pulka(match: Match) -> bool:

@@ -25,7 +25,7 @@ CARD_ROW = 6
 
 def team_names(names: list[str], teams: list[list[int]]) -> list[str]:
     """Each side as players read it: "Ann & Cid" (or a name alone with two players)."""
-    return [" & ".join(escape(names[s]) for s in team) for team in teams]
+    return [" &amp; ".join(escape(names[s]) for s in team) for team in teams]
 
 
 def _name(ctx: RenderContext, seat: int) -> str:
