@@ -11,6 +11,7 @@ instead (robots alone would play it out in a moment).
 
 from __future__ import annotations
 
+import logging
 import random
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -27,6 +28,8 @@ from storage.rows import UserRow
 
 if TYPE_CHECKING:
     from bot.hub import Hub
+
+log = logging.getLogger(__name__)
 
 ROBOTS: dict[str, ModuleType] = {
     "preferans": preferans_robot, "joker": joker_robot, "seep": seep_robot}
@@ -77,7 +80,11 @@ async def robot_move(hub: Hub, table: Table, seat: int, *, timeout: bool) -> Ans
     view = match.state.view(player)
     action = (robot.auto_action(view, match.rules) if timeout
               else robot.choose(view, match.rules, random.Random()))
-    return await play.act(hub, table, user_id, match.version, seat, action, robot=True)
+    answer = await play.act(hub, table, user_id, match.version, seat, action, robot=True)
+    if answer.alert:
+        log.warning("table %s: the robot's %s for seat %s was refused: %s", table.id, action,
+                    seat, answer.text)
+    return answer
 
 
 async def stand_in(hub: Hub, table: Table, seat: int) -> bool:

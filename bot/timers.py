@@ -169,8 +169,10 @@ class Timers:
         waiting is stored as a timer without a deadline)."""
         settings = TimeSettings.of(table.row.settings)
         match = table.match
-        assert match is not None and match.state is not None
-        seat = substitutes.waiting_for(table)[0]
+        waiting = substitutes.waiting_for(table)
+        if match is None or match.state is None or not waiting:
+            return
+        seat = waiting[0]
         player = match.state.controller(seat)
         tr = self.hub.tr_chat(table.chat_id)
         name = self.hub.who(table, player)
