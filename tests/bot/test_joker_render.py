@@ -4,7 +4,12 @@ players; deal summaries with khishti, the pulka's end with its premium (18.5).""
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.games.base import view_with_actions
 from bot.games.joker import step
@@ -15,6 +20,7 @@ from bot.render.joker_sheet import deal_summary, history_line, pulka_end, score_
 from bot.render.screen import Screen
 from engine.cards import JOKER, Card, Suit
 from engine.joker import SPEC
+from engine.joker.policy import random_action
 from engine.joker.result import DealContext, DealResult
 from engine.joker.rules import Rules
 from engine.joker.state import State
@@ -130,3 +136,21 @@ def test_a_pulka_end_with_its_premium() -> None:
         "Bob: bid 1, took 0 → -200 (khishti)")
     assert history_line(match.outputs[1], 2, NAMES, translator("en")) == (
         "Deal 2 (9-card deal, ♥): Ann 3/5 +50 · Bob 1/0 -200 · Cid 4/4 +250 · Dan pass/0 +50")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 9))
+def test_every_button_of_a_random_deal_fits_in_64_bytes(seed: int, cards: int) -> None:
+    """Every panel of a random deal (and the joker's declarations), for a table id and a
+    version as large as a busy bot reaches: the callback data stays within 64 bytes."""
+    state = deal(cards, seed=seed, dealer=seed % 4, mode="turn_up" if cards < 9 else "chooser")
+    rng = random.Random(seed)
+    ctx = RenderContext(9_999_999, NAMES, state.rules.to_dict(), 24, translator("en"), 99_999)
+    while not state.finished:
+        seat = state.to_act[0]
+        view = view_with_actions(state, seat)
+        for selection in (frozenset(), frozenset({"JK"})):
+            screen = panel(view, replace(ctx, selection=selection))
+            found = [b.data for row in screen.rows for b in row if b.data]
+            assert found and all(len(d.encode()) <= 64 for d in found), found
+        state.apply(seat, random_action(state, seat, rng))

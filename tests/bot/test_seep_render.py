@@ -4,7 +4,12 @@ only with ``show_capture_totals``, two players, and every deal summary's figures
 
 from __future__ import annotations
 
+import random
+from dataclasses import replace
 from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.games.base import view_with_actions
 from bot.games.seep import step
@@ -14,6 +19,7 @@ from bot.render.screen import Screen
 from bot.render.seep import panel, table_screen
 from bot.render.seep_sheet import deal_summary, history_line
 from engine.cards import format_cards, parse_cards, seep_deck
+from engine.seep.policy import random_action
 from engine.seep.result import DealContext
 from engine.seep.rules import Rules
 from engine.seep.state import State
@@ -142,3 +148,22 @@ def test_deal_summaries_name_every_figure() -> None:
     assert history_line(under, 5, NAMES, translator("en")) == (
         "Deal 5: Bob bid 13; Ann &amp; Cid 95, Bob &amp; Dan 5; lead level · "
         "🏆 bazzi to Ann &amp; Cid")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32))
+def test_every_button_of_a_random_deal_fits_in_64_bytes(seed: int) -> None:
+    """Every panel of a random deal (each card tapped in turn), for a table id and a version
+    as large as a busy bot reaches: the callback data stays within Telegram's 64 bytes."""
+    rules = Rules(break_with_floor_cards=seed % 2 == 1, absorb_sets="optional")
+    state = State.new(rules, NAMES, DealContext(seed % 4), seed=seed)
+    rng = random.Random(seed)
+    ctx = RenderContext(9_999_999, NAMES, rules.to_dict(), 999, translator("en"), 99_999)
+    while not state.finished:
+        seat = state.to_act[0]
+        view = view_with_actions(state, seat)
+        for card in [None, *view["hand"]]:
+            selection = frozenset() if card is None else frozenset({card})
+            screen = panel(view, replace(ctx, selection=selection))
+            assert all(len(d.encode()) <= 64 for d in data(screen)), data(screen)
+        state.apply(seat, random_action(state, seat, rng))
