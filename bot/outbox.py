@@ -15,14 +15,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import warnings
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any, TypeVar
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
+from telegram.warnings import PTBDeprecationWarning
 
 from bot.render.screen import Screen
 
@@ -89,7 +92,7 @@ class Window:
 class _Chat:
     window: Window
     queue: deque[Slot | _Job] = field(default_factory=deque)
-    throttled: bool = False  # waiting for its budget (or a 429) to allow the next call
+    throttled: bool = False  # a group waiting for its minute's budget
     worker: asyncio.Task[None] | None = None
     paused_until: float = 0.0
 
@@ -156,8 +159,7 @@ class Outbox:
     def busy(self) -> bool:
         """Something is queued to be sent soon: a group waiting for its minute's budget
         does not count (it may wait up to a minute; a private chat only seconds)."""
-        return any(chat.queue and not (chat_id < 0 and chat.throttled)
-                   for chat_id, chat in self._chats.items())
+        return any(chat.queue and not chat.throttled for chat in self._chats.values())
 
     async def drain(self, timeout: float = 5.0) -> None:
         """Wait until every queued send is done, at most ``timeout`` seconds; then stop.
@@ -225,7 +227,8 @@ class Outbox:
             delay = max([chat.paused_until - time.monotonic(), *(w.delay() for w in windows)])
             if delay <= 0:
                 break
-            chat.throttled = True
+            # Only a group's own minute budget makes a long wait (see ``busy``).
+            chat.throttled = chat_id < 0 and chat.window.delay() > 0
             await asyncio.sleep(delay)
         chat.throttled = False
         for window in windows:
@@ -287,8 +290,7 @@ class Outbox:
         try:
             return await request
         except RetryAfter as exc:
-            delay = exc.retry_after if isinstance(exc.retry_after, int | float) else \
-                exc.retry_after.total_seconds()
+            delay = _seconds(exc)
             chat.paused_until = time.monotonic() + float(delay) + 0.1
             log.info("429 in chat %s: waiting %.1f s", chat_id, delay)
             raise _Retry from None
@@ -304,6 +306,15 @@ class Outbox:
             chat.paused_until = time.monotonic() + 1.0
             log.warning("network error in chat %s: %s; retrying", chat_id, exc)
             raise _Retry from None
+
+
+def _seconds(error: RetryAfter) -> float:
+    """``retry_after`` in seconds: PTB 22 gives an int (with a deprecation warning) or, when
+    opted in, a timedelta."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", PTBDeprecationWarning)
+        wait = error.retry_after
+    return wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
 
 
 class _Retry(Exception):

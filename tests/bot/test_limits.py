@@ -17,7 +17,7 @@ async def test_group_never_over_budget_and_latest_state_wins(tmp_path: Path) -> 
         async with running_bot(tg, tmp_path / "bot.db", GROUP_MESSAGES_PER_MINUTE="18") as hub:
             for user in users:
                 tg.press_start(user)
-            tg.send(users[0], group, "/newgame")
+            tg.send(users[0], group, "/pref")
             await tg.idle()
             for user in users[1:]:
                 await tg.press(user, tg.last_message(group), text="✋ Join")

@@ -42,7 +42,7 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, tmp_path: 
         for user in users:
             tg.press_start(user)
         await tg.idle(quiet=QUIET)
-        tg.send(users[0], group, "/newgame")
+        tg.send(users[0], group, "/pref")
         await tg.idle(quiet=QUIET)
         for user in users[1:]:
             await tg.press(user, tg.last_message(group), text="✋ Join")
