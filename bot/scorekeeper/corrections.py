@@ -95,8 +95,9 @@ async def _undo(hub: Hub, table: Table, version: int) -> str | None:
     keeper = keeper_of(table)
     keeper.enterers.pop()
     keeper.restart()
+    code = f"<code>{escape(text)}</code>"
     hub.outbox.post(table.chat_id, Screen(tr("↩ Deal {n} was removed: {text}", n=number,
-                                             text=f"<code>{escape(text)}</code>")))
+                                             text=code)))
     await show_next(hub, table)
     return None
 

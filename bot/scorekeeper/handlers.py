@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 
-from telegram import Update
+from telegram import Chat, Update
 from telegram.constants import ChatType
 from telegram.ext import Application, CommandHandler, ContextTypes
 
@@ -27,40 +28,58 @@ def _after_command(text: str) -> str:
     return parts[1] if len(parts) > 1 else ""
 
 
-async def _reply(hub: Hub, chat_id: int, text: str | None) -> None:
-    if text:
-        await hub.outbox.send(chat_id, Screen(text))
+@dataclass(frozen=True)
+class _Command:
+    hub: Hub
+    chat: Chat
+    user: UserRow
+    tr: Translate  # in the chat's language (a private chat: the user's)
+    text: str  # after the command
+
+    async def reply(self, text: str | None) -> None:
+        if text:
+            await self.hub.outbox.send(self.chat.id, Screen(text))
+
+
+async def _command(update: Update, context: ContextTypes.DEFAULT_TYPE) -> _Command | None:
+    hub: Hub = context.application.bot_data["hub"]
+    chat, tg_user, message = update.effective_chat, update.effective_user, update.effective_message
+    if chat is None or tg_user is None or message is None or not message.text:
+        return None
+    user = await hub.user(tg_user)
+    if chat.type == ChatType.PRIVATE:
+        tr = hub.tr_user(user.id)
+    else:
+        await hub.chat_language(chat.id, user.language)
+        tr = hub.tr_chat(chat.id)
+    return _Command(hub, chat, user, tr, _after_command(message.text))
 
 
 async def _table_command(update: Update, context: ContextTypes.DEFAULT_TYPE,
                          action: Action, *, finished_too: bool = False) -> None:
     """Run a scorekeeper command on the group's table, under its lock."""
-    hub: Hub = context.application.bot_data["hub"]
-    chat, tg_user, message = update.effective_chat, update.effective_user, update.effective_message
-    if chat is None or tg_user is None or message is None or not message.text:
+    command = await _command(update, context)
+    if command is None:
         return
-    user = await hub.user(tg_user)
-    if chat.type == ChatType.PRIVATE:
-        await _reply(hub, chat.id, hub.tr_user(user.id)(
-            "Send this command in the group where the table is."))
+    hub, tr = command.hub, command.tr
+    if command.chat.type == ChatType.PRIVATE:
+        await command.reply(tr("Send this command in the group where the table is."))
         return
-    await hub.chat_language(chat.id, user.language)
-    tr = hub.tr_chat(chat.id)
-    text = _after_command(message.text)
     if finished_too:
-        found = await corrections.table_to_correct(hub, chat.id, tr)
+        found = await corrections.table_to_correct(hub, command.chat.id, tr)
     else:
-        found = hub.table_in(chat.id) or tr("No table is open here. Send /newgame to open one.")
+        found = hub.table_in(command.chat.id) or tr(
+            "No table is open here. Send /newgame to open one.")
     if isinstance(found, str):
-        await _reply(hub, chat.id, found)
+        await command.reply(found)
         return
     async with found.lock:
         if not found.keeps_score and not finished_too:
             reply = tr("This table deals its cards: deals are entered by hand only at a table "
                        "that keeps score (/newgame, then “Keep score only”).")
         else:
-            reply = await action(hub, found, user, text, tr)
-    await _reply(hub, chat.id, reply)
+            reply = await action(hub, found, command.user, command.text, tr)
+    await command.reply(reply)
 
 
 async def on_add(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -85,20 +104,12 @@ async def on_edit(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def on_settle(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     """Any chat: settle a pasted paper sheet."""
-    hub: Hub = context.application.bot_data["hub"]
-    chat, tg_user, message = update.effective_chat, update.effective_user, update.effective_message
-    if chat is None or tg_user is None or message is None or not message.text:
-        return
-    user = await hub.user(tg_user)
-    if chat.type == ChatType.PRIVATE:
-        tr = hub.tr_user(user.id)
-    else:
-        await hub.chat_language(chat.id, user.language)
-        tr = hub.tr_chat(chat.id)
-    await _reply(hub, chat.id, settle_text(_after_command(message.text), tr))
+    command = await _command(update, context)
+    if command is not None:
+        await command.reply(settle_text(command.text, command.tr))
 
 
-def install(app: Application) -> None:  # type: ignore[type-arg]
+def install(app: Application) -> None:
     app.add_handler(CommandHandler("add", on_add))
     app.add_handler(CommandHandler("deal", on_deal))
     app.add_handler(CommandHandler("undo", on_undo))

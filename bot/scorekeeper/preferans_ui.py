@@ -113,8 +113,11 @@ class PreferansEntry(EntryUI):
                       bid=bid_display(form.context.min_bid))
 
     def final_view(self, form: EntryForm, entry: Any) -> dict[str, Any]:
-        assert isinstance(form, Form) and isinstance(entry, Entry)
-        return {"active": list(form.active), "whists": [[s, c] for s, c in entry.calls]}
+        """The summary lists the players whose tricks were entered (and any count the
+        result derives, such as the defence's rest on a lone whister), not a passer's 0."""
+        assert isinstance(entry, Entry)
+        return {"active": [s for s, _ in entry.tricks],
+                "whists": [[s, c] for s, c in entry.calls]}
 
     def parse(self, form: EntryForm, text: str) -> Any:
         assert isinstance(form, Form)

@@ -67,8 +67,8 @@ def entry_screen(hub: Hub, table: Table, tr: Translate) -> Screen:
     number = draft.number or len(match.deals) + 1
     lines = [_heading(ui, form, number, draft, ctx)]
     if draft.number is not None:
-        old = deal_text(ui, match, draft.number)
-        lines.append(tr("As entered: {text}", text=f"<code>/edit {number} {escape(old)}</code>"))
+        code = f"<code>/edit {number} {escape(deal_text(ui, match, draft.number))}</code>"
+        lines.append(tr("As entered: {text}", text=code))
     if now.answered:
         lines.append(tr("Entered: {entry}", entry=ui.so_far(form, now.answered, ctx)))
     lines.append("")

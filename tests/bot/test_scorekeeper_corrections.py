@@ -296,3 +296,25 @@ async def test_settle_paper_sheets(tg: FakeTelegram, tmp_path: Path) -> None:
         tg.send(ann, ann, "/settle")
         await tg.idle()
         assert "one player per line" in tg.last_message(ann).text
+
+
+async def test_a_scorekeeper_for_three_players_without_telegram(tg: FakeTelegram,
+                                                               tmp_path: Path) -> None:
+    """Ann keeps the score of Bob, Cid and Dan (typed names) without playing; /leave ends
+    the game at once: nobody else on Telegram is there to agree."""
+    ann, eve = tg.add_user("Ann"), tg.add_user("Eve")
+    group = tg.add_group("Scorer", [ann, eve])
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        keeping = await open_keeping(tg, hub, group, ann, guests=("Bob", "Cid", "Dan"))
+        await keeping.tap("Dan", "Bob", "7♥", "whist · pass", "0", "6", "✅ Save deal 1")
+        summary = tg.messages(group)[-2].text
+        assert "Tricks: Bob 6, Cid 4" in summary, summary  # Dan passed: his tricks not asked
+        assert "Only the players" in await keeping.send("/undo", eve)
+        await keeping.send("/leave")
+        assert "The game was stopped by agreement" in tg.last_message(group).text
+        stored = await keeping.stored()
+        reply = await keeping.send("/score")
+        assert "The last one ended with" in reply
+        for name, balance in zip(["Bob", "Cid", "Dan"], stored.report()["settlement"],
+                                 strict=True):
+            assert f"{name}: {balance:+g}" in reply, reply
