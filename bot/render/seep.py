@@ -38,7 +38,7 @@ def action_card(action: str) -> Card | None:
 
 
 def move_label(action: str, houses: set[int], ctx: RenderContext) -> str:
-    """A move as a button says it: "capture 5♠+4♦ · 9♣", "build 11 with 7♠", "throw"."""
+    """A move as a button says it: "capture 5♠+4♦ · 9♣", "build house 11 with 7♠", "throw"."""
     tr = ctx.tr
     w = parse_action(action)
     if w.kind == BID:
@@ -107,8 +107,8 @@ def table_lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
     floor = view["floor"]
     if floor is not None:
         loose = cards(floor["loose"])
-        lines.append(tr("Floor: {cards}", cards=loose) if loose or floor["houses"] else
-                     tr("Floor: empty"))
+        lines.append(tr("Floor: {cards}", cards=loose) if loose else
+                     tr("Floor: no loose cards") if floor["houses"] else tr("Floor: empty"))
         lines.extend(house_line(h, ctx) for h in floor["houses"])
     if view["last_capture"]:
         lines.append(tr("Last capture: {name} took {cards}",
