@@ -37,6 +37,9 @@ async def test_a_robot_finishes_a_deal_that_its_player_abandoned(tg: FakeTelegra
             tg.send(p.users[0], p.group, "/history")
             await tg.idle()
             assert f"🤖 a robot played for {gone.first_name}" in tg.last_message(p.group).text
+            tg.send(gone, p.group, "/stats")
+            await tg.idle()
+            assert "Deals: 1 · the robot played for them: 1" in tg.last_message(p.group).text
             panel = tg.last_message(gone)
             assert "A robot plays for you" in panel.text
             answer = await tg.press(gone, panel, text="🙋 I am back")
