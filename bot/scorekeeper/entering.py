@@ -7,7 +7,6 @@ deal corrected with ``/edit``).
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
 from bot.answers import OK, Answer
@@ -26,8 +25,6 @@ from storage.rows import UserRow
 
 if TYPE_CHECKING:
     from bot.hub import Hub
-
-log = logging.getLogger(__name__)
 
 LOBBY_OPS = ("mode", "join", "free", "start")
 

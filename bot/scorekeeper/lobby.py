@@ -9,7 +9,6 @@ lobby's (same callbacks), so options change exactly as there.
 
 from __future__ import annotations
 
-import logging
 import re
 from html import escape
 from typing import TYPE_CHECKING
@@ -29,8 +28,6 @@ from storage.store import MAX_NAME
 
 if TYPE_CHECKING:
     from bot.hub import Hub
-
-log = logging.getLogger(__name__)
 
 MODE = "scorekeeper"
 _SEPARATORS = re.compile(r"[,;\n]+")
