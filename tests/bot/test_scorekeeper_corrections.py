@@ -255,8 +255,10 @@ async def test_restart_and_the_commands_of_every_table(tg: FakeTelegram,
 
 
 async def test_settle_paper_sheets(tg: FakeTelegram, tmp_path: Path) -> None:
-    """Spec 15: S1-S4 typed as players would type them."""
+    """Spec 15: S1-S4 typed as players would type them (in a group: private chats have a
+    slower budget)."""
     ann = tg.add_user("Ann")
+    group = tg.add_group("Paper", [ann])
     sheets = {
         "/settle sochi\nA: pool 10, mountain 10, whists B 30, C 12\n"
         "B: pool 10, mountain 4, whists A 8, C 40\nC: pool 10, mountain 21, whists A 16, B 6":
@@ -278,11 +280,10 @@ async def test_settle_paper_sheets(tg: FakeTelegram, tmp_path: Path) -> None:
             ["1. W: +73", "2. E: +8", "3. S: -81"],
     }
     async with running_bot(tg, tmp_path / "bot.db"):
-        tg.press_start(ann)
         for text, ranking in sheets.items():
-            tg.send(ann, ann, text)
+            tg.send(ann, group, text)
             await tg.idle()
-            reply = tg.last_message(ann).text
+            reply = tg.last_message(group).text
             assert reply.splitlines()[-len(ranking):] == ranking, (text, reply)
         for text, why in {
             "/settle\nA 10 4\nB 10 5": "3 or 4 players",
@@ -290,9 +291,10 @@ async def test_settle_paper_sheets(tg: FakeTelegram, tmp_path: Path) -> None:
             "/settle\nA whists Zed 10\nB\nC": "who is that?",
             "/settle sochi 10\nA 12 0\nB 10 0\nC 10 0": "above the target",
         }.items():
-            tg.send(ann, ann, text)
+            tg.send(ann, group, text)
             await tg.idle()
-            assert why in tg.last_message(ann).text, (text, tg.last_message(ann).text)
+            assert why in tg.last_message(group).text, (text, tg.last_message(group).text)
+        tg.press_start(ann)  # a private chat works too
         tg.send(ann, ann, "/settle")
         await tg.idle()
         assert "one player per line" in tg.last_message(ann).text
