@@ -295,6 +295,7 @@ async def test_settle_paper_sheets(tg: FakeTelegram, tmp_path: Path) -> None:
             await tg.idle()
             assert why in tg.last_message(group).text, (text, tg.last_message(group).text)
         tg.press_start(ann)  # a private chat works too
+        await tg.idle()
         tg.send(ann, ann, "/settle")
         await tg.idle()
         assert "one player per line" in tg.last_message(ann).text
