@@ -110,7 +110,8 @@ async def edit_command(hub: Hub, table: Table, user: UserRow, text: str,
     assert match is not None
     if not may_keep(table, user.id):
         return tr("Only the players and whoever opened the table enter deals.")
-    head, _, rest = text.strip().partition(" ")
+    head, *tail = text.split(maxsplit=1) or [""]
+    rest = tail[0] if tail else ""
     if not head.isdigit():
         return tr("Which deal? For example /edit 3 (deals 1 to {n}).", n=len(match.deals))
     number = int(head)
