@@ -38,6 +38,8 @@ from bot.games.registry import GAME_UIS
 from bot.hub import Hub
 from bot.i18n import Translate
 from bot.render.screen import Screen
+from bot.scorekeeper import entering as scorekeeper
+from bot.scorekeeper import handlers as scorekeeper_commands
 from storage.rows import UserRow
 
 log = logging.getLogger(__name__)
@@ -246,6 +248,8 @@ async def _press(hub: Hub, data: str | None, user: UserRow, tr: Translate) -> An
             return await lobby.press(hub, table, user, callback.parts)
         if callback.kind == "v":
             return await commands.vote_press(hub, table, user, callback.parts)
+        if callback.kind == "k":
+            return await scorekeeper.press(hub, table, user, callback.parts)
         if callback.kind in long_games.KINDS:
             return await long_games.press(hub, table, user, callback)
         version, seat, rest = int(callback.parts[0]), int(callback.parts[1]), callback.parts[2]
@@ -393,6 +397,7 @@ def install(app: Application) -> None:
     app.add_handler(CommandHandler("top", on_top))
     app.add_handler(CommandHandler("language", on_language))
     app.add_handler(CommandHandler(list(long_games.COMMANDS), on_long_game))
+    scorekeeper_commands.install(app)
     # Further command handlers go above this line: the fallback answers every other command.
     app.add_handler(MessageHandler(filters.COMMAND, on_unknown_command))
     app.add_handler(CallbackQueryHandler(on_language_button, pattern=language.PATTERN))
