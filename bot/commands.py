@@ -11,13 +11,12 @@ from typing import TYPE_CHECKING
 from telegram import InputFile
 
 from bot.answers import Answer
-from bot.callbacks import pack
 from bot.games.registry import GAME_UIS
 from bot.i18n import Translate
 from bot.lobby import press
-from bot.render.screen import Button, Screen
+from bot.render.screen import Screen
+from bot.table_votes import ask
 from bot.tables import Table
-from bot.votes import Vote
 from storage.rows import UserRow
 
 if TYPE_CHECKING:
@@ -128,23 +127,14 @@ async def leave_or_abort(hub: Hub, chat_id: int, user: UserRow, kind: str,
             return answer.text or None
         if seat is None and not (table.keeps_score and user.id == table.row.creator_id):
             return tr("Only the players of this game can do that.")
-        others = frozenset(s.user_id for s in table.row.seats
-                           if s.user_id is not None and s.user_id != user.id)
-        if not others:  # nobody else to ask: the others are typed names (scorekeeper mode)
-            await _end_game(hub, table, kind)
-            return None
         who = hub.who(table, seat) if seat is not None else escape(user.display_name)
-        vote = hub.votes.open(Vote(table.id, kind, user.id, others,
-                                   lambda: _end_game(hub, table, kind)))
         group_tr = hub.tr_chat(chat_id)
         question = (group_tr("{name} wants to stop here. End the game now with the settlement "
                              "as it stands?", name=who) if kind == "leave" else
                     group_tr("{name} wants to abandon the game. Nothing will count.",
                              name=who))
-        buttons = ((Button(group_tr("✅ Agree"), pack("v", table.id, vote.id, "y")),
-                    Button(group_tr("❌ Refuse"), pack("v", table.id, vote.id, "n"))),)
-        hub.outbox.post(chat_id, Screen(question + "\n" + group_tr("The other players decide."),
-                                        buttons))
+        # The other present players vote (nobody to ask, e.g. only typed names: at once).
+        await ask(hub, table, user.id, kind, question, lambda: _end_game(hub, table, kind))
     return None
 
 

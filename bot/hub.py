@@ -15,7 +15,7 @@ from telegram import User as TgUser
 from telegram.error import Forbidden
 from telegram.ext import JobQueue
 
-from bot import i18n
+from bot import i18n, play
 from bot.games.base import GameUI
 from bot.games.registry import GAME_UIS
 from bot.lobby_screen import lobby_screen
@@ -137,6 +137,9 @@ class Hub(Delivery):
                 problems.append(f"table {table_id}: {report.failed[table_id]}")
                 continue
             async with table.lock:
+                if table.status == "playing":
+                    # A stop between storing a deal's end and dealing the next one: deal now.
+                    await play.next_deal(self, table)
                 await self.timers.rearm(table)  # the stored timer, with the time that is left
             self.redraw(table)
         return problems

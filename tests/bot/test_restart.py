@@ -21,7 +21,7 @@ async def start_bot(tg: FakeTelegram, db: Path) -> asyncio.subprocess.Process:
     env = {**os.environ, **settings_env(tg, db), "LOG_LEVEL": "WARNING"}
     before = len(tg.calls_for("getUpdates"))
     process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env)
-    for _ in range(200):
+    for _ in range(600):  # 30 s: a loaded machine starts Python slowly
         if len(tg.calls_for("getUpdates")) > before:
             return process
         await asyncio.sleep(0.05)
