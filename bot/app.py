@@ -32,6 +32,11 @@ GROUP_COMMANDS = (
     ("resume", "go on with a paused game"),
     ("replace", "seat a new player for an absent one"),
     ("quiet", "quiet hours of this group"),
+    ("deal", "enter a deal of a scorekept game"),
+    ("undo", "remove the last entered deal"),
+    ("edit", "correct an entered deal"),
+    ("add", "seat a player by name (scorekeeping)"),
+    ("settle", "settle a paper Preferans sheet"),
     ("help", "what I can do"),
 )
 PRIVATE_COMMANDS = (
@@ -40,6 +45,7 @@ PRIVATE_COMMANDS = (
     ("sheet", "the scoresheet of my table"),
     ("stats", "my statistics"),
     ("language", "the language I write to you in"),
+    ("settle", "settle a paper Preferans sheet"),
     ("help", "what I can do"),
 )
 
