@@ -88,7 +88,7 @@ async def history(hub: Hub, chat_id: int, tr: Translate) -> str:
     return "\n".join(lines)
 
 
-def rules_text(hub: Hub, chat_id: int, tr: Translate) -> str:
+async def rules_text(hub: Hub, chat_id: int, tr: Translate) -> str:
     table = hub.table_in(chat_id)
     if table is None:
         return tr("No table is open here. Send /newgame to open one.")

@@ -7,6 +7,7 @@ raises to the user.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 from telegram import Chat, Update
 from telegram.constants import ChatMemberStatus, ChatType
@@ -126,28 +127,28 @@ async def on_newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     await lobby.open_table(hub, chat.id, user, game)
 
 
-async def on_score(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+async def _table_command(update: Update, context: ContextTypes.DEFAULT_TYPE,
+                         answer: Callable[[Hub, int, Translate], Awaitable[str | None]]) -> None:
+    """A command about a table: this group's, or in a private chat the player's own."""
     hub = hub_of(context)
     tr = await _chat_tr(hub, update)
     chat_id = _game_chat(hub, update)
-    await _reply(hub, update, await commands.score(hub, chat_id, tr) if chat_id is not None else
-                 tr("You are not playing at any table."))
+    if chat_id is None:
+        await _reply(hub, update, tr("You are not playing at any table."))
+        return
+    await _reply(hub, update, await answer(hub, chat_id, tr))
+
+
+async def on_score(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    await _table_command(update, context, commands.score)
 
 
 async def on_history(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    hub = hub_of(context)
-    tr = await _chat_tr(hub, update)
-    chat_id = _game_chat(hub, update)
-    await _reply(hub, update, await commands.history(hub, chat_id, tr) if chat_id is not None else
-                 tr("You are not playing at any table."))
+    await _table_command(update, context, commands.history)
 
 
 async def on_rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    hub = hub_of(context)
-    tr = await _chat_tr(hub, update)
-    chat_id = _game_chat(hub, update)
-    await _reply(hub, update, commands.rules_text(hub, chat_id, tr) if chat_id is not None else
-                 tr("You are not playing at any table."))
+    await _table_command(update, context, commands.rules_text)
 
 
 async def on_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -159,14 +160,12 @@ async def on_help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def on_export(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    hub = hub_of(context)
-    tr = await _chat_tr(hub, update)
-    chat_id = _game_chat(hub, update)
-    if chat_id is None:
-        await _reply(hub, update, tr("You are not playing at any table."))
-        return
-    target = update.effective_chat.id if update.effective_chat else chat_id
-    await _reply(hub, update, await commands.export(hub, chat_id, tr, target))
+    target = update.effective_chat.id if update.effective_chat else 0
+
+    async def export(hub: Hub, chat_id: int, tr: Translate) -> str | None:
+        return await commands.export(hub, chat_id, tr, target)
+
+    await _table_command(update, context, export)
 
 
 async def on_leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
