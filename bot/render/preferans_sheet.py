@@ -80,7 +80,7 @@ def score_text(match: Match, ctx: RenderContext) -> str:
     sheet, rules, names = match.sheet, match.rules, ctx.names
     n = len(names)
     balances = sheet.balances()
-    status = tr("game over") if match.over else tr("{n} deals played", n=len(sheet.history))
+    status = tr("game over") if match.over else tr("deals played: {n}", n=len(sheet.history))
     lines = [tr("<b>Score</b> · {variant} · pool {pool} · {status}",
                 variant=tr(VARIANT_NAMES[rules.variant]), pool=rules.pool, status=status)]
     for x in range(n):

@@ -115,7 +115,7 @@ def score_text(match: Match, ctx: RenderContext) -> str:
     tr = ctx.tr
     sheet = match.sheet
     sides = sides_of(ctx.names)
-    status = tr("game over") if match.over else tr("{n} deals played", n=len(match.outputs))
+    status = tr("game over") if match.over else tr("deals played: {n}", n=len(match.outputs))
     lines = [tr("<b>Score</b> · Seep · a match of {k} bazzis · {status}", k=sheet.rules.bazzis,
                 status=status),
              tr("Bazzis: {list}", list=" · ".join(
