@@ -100,3 +100,23 @@ async def test_forged_stale_and_foreign_presses_change_nothing(
         assert (table.match.version, await hub.storage.export_record(table.id)) == before
         assert not [r for r in caplog.records if r.name.startswith("bot")], caplog.text
         assert await press_first(tg, users)  # the game goes on
+
+
+async def test_names_with_markup_characters_are_shown_as_written(tg: FakeTelegram,
+                                                                 tmp_path: Path) -> None:
+    names = ("<b>Ann</b>", "Bob & Co", 'Cid "<i>"')
+    users = [tg.add_user(n) for n in names]
+    group = tg.add_group("<Cards> & co", users)
+    async with running_bot(tg, tmp_path / "bot.db"):
+        await open_table(tg, group, users)
+        await tg.press(users[0], tg.last_message(group), text="▶ Start")
+        await tg.idle()
+        for _ in range(6):
+            assert await press_first(tg, users)
+        for command in ("/score", "/history", "/rules", "/stats", "/top", "/help", "/sheet"):
+            tg.send(users[0], group, command)
+        await tg.idle()
+        refused = [c for c in tg.calls if c.status >= 400]
+        assert not refused, [(c.method, c.description) for c in refused]
+        assert any(names[1] in text for text in tg.texts(group))
+        assert any(names[0] in text for text in tg.texts(users[1]))
