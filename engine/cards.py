@@ -33,10 +33,6 @@ class Suit(IntEnum):
     def symbol(self) -> str:
         return SUIT_SYMBOLS[self]
 
-    @property
-    def is_red(self) -> bool:
-        return self in (Suit.D, Suit.H)
-
 
 SUIT_SYMBOLS = {Suit.S: "♠", Suit.C: "♣", Suit.D: "♦", Suit.H: "♥"}
 
@@ -112,10 +108,6 @@ def parse_cards(items: Iterable[str] | str) -> list[Card]:
 
 def format_cards(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
-
-
-def display_cards(cards: Iterable[Card]) -> str:
-    return " ".join(c.display for c in cards)
 
 
 def sorted_hand(cards: Iterable[Card]) -> list[Card]:

@@ -47,10 +47,6 @@ class DealResult:
     played: bool = False  # the cards were played out
 
     @property
-    def first_hand(self) -> int:
-        return self.active[0]
-
-    @property
     def level(self) -> int | None:
         if self.contract is None or self.contract == MISER:
             return None

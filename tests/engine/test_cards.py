@@ -7,7 +7,6 @@ from engine.cards import (
     Card,
     CardError,
     Suit,
-    display_cards,
     joker_deck,
     parse_card,
     parse_cards,
@@ -44,7 +43,7 @@ def test_non_string_card() -> None:
 def test_parse_cards_list_and_string() -> None:
     assert parse_cards("7S, 10h qd") == [Card(7, Suit.S), Card(10, Suit.H), Card(12, Suit.D)]
     assert parse_cards(["as", "JK"]) == [Card(14, Suit.S), JOKER]
-    assert display_cards(parse_cards("AS KH")) == "A♠ K♥"
+    assert [c.display for c in parse_cards("AS KH")] == ["A♠", "K♥"]
 
 
 def test_decks() -> None:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
-from engine.cards import JOKER, Card, Suit, joker_deck, parse_card, parse_cards
+from engine.cards import Card, Suit, joker_deck, parse_card, parse_cards
 from engine.joker.actions import Play, decode_action, parse_action
 from engine.joker.rules import Rules
 from engine.joker.state import TRUMP_ACTIONS
@@ -83,10 +83,6 @@ class Seat(ViewSeat):
     def beaten_by_unseen(self, card: Card) -> bool:
         """Might a hidden natural card of the same suit beat ``card``?"""
         return any(c.suit == card.suit and c.rank > card.rank for c in self.unseen)
-
-    @property
-    def jokers_out(self) -> int:
-        return self.unseen[JOKER]
 
     def wins_now(self, play: Play) -> bool:
         """Would ``play`` win the trick as it stands (later players aside)?"""
