@@ -101,9 +101,9 @@ async def export(hub: Hub, chat_id: int, tr: Translate, target: int) -> str | No
     a message if there is nothing to send."""
     table = hub.table_in(chat_id)
     table_id = table.id if table is not None and table.status != "lobby" else None
-    if table_id is None:
-        games = await hub.storage.recent_games(chat_id, 1)
-        table_id = games[0].table_id if games else None
+    if table_id is None:  # the last game that was played (a cancelled lobby has no record)
+        games = await hub.storage.recent_games(chat_id, 10)
+        table_id = next((g.table_id for g in games if g.started_at is not None), None)
     if table_id is None:
         return tr("There is no game to export here yet.")
     record = await hub.storage.export_record(table_id)
