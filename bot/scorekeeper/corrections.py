@@ -15,10 +15,10 @@ from dataclasses import replace
 from html import escape
 from typing import TYPE_CHECKING, Any
 
-from bot.callbacks import pack
+from bot import table_votes
 from bot.i18n import Translate
 from bot.play import hub_reason
-from bot.render.screen import Button, Screen
+from bot.render.screen import Screen
 from bot.scorekeeper.draft import taps_of
 from bot.scorekeeper.keeper import keeper_of
 from bot.scorekeeper.lobby import MODE, may_keep
@@ -26,7 +26,6 @@ from bot.scorekeeper.registry import ENTRY_UIS
 from bot.scorekeeper.saving import show_next
 from bot.scorekeeper.screen import deal_text, entry_text, screen
 from bot.tables import Table
-from bot.votes import Vote
 from engine.base import ActionError
 from engine.manual import edit, form_at, undo
 from storage.errors import StorageError, TableExists
@@ -213,10 +212,7 @@ async def _with_consent(hub: Hub, table: Table, user: UserRow, number: int, what
         if reason:
             hub.outbox.post(table.chat_id, Screen(reason))
 
-    vote = hub.votes.open(Vote(table.id, "correct", user.id, voters, passed))
-    buttons = ((Button(tr("✅ Agree"), pack("v", table.id, vote.id, "y")),
-                Button(tr("❌ Refuse"), pack("v", table.id, vote.id, "n"))),)
-    hub.outbox.post(table.chat_id, Screen(
-        tr("{name} wants to {what}.", name=escape(user.display_name), what=what) + "\n"
-        + tr("The other players decide."), buttons))
+    await table_votes.ask(hub, table, user.id, "correct",
+                          tr("{name} wants to {what}.", name=escape(user.display_name),
+                             what=what), passed, voters=voters)
     return None
