@@ -8,22 +8,15 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from bench.figures import Figure
-from engine.games import get_game
-from engine.joker import robot as joker_robot
+from engine.games import GAMES, get_game
 from engine.joker.result import DealResult as JokerResult
 from engine.match import Match
-from engine.preferans import robot as preferans_robot
 from engine.preferans.bids import MISER, level
 from engine.preferans.result import DealResult as PreferansResult
-from engine.seep import robot as seep_robot
 from engine.seep.result import DealResult as SeepResult
-
-ROBOTS: dict[str, ModuleType] = {
-    "preferans": preferans_robot, "joker": joker_robot, "seep": seep_robot}
 
 
 def contract_made(result: PreferansResult) -> bool | None:
@@ -52,7 +45,7 @@ def robot_deals(name: str, deals: int) -> tuple[list[float], list[Any]]:
     seconds of every robot decision and every deal's result. An illegal action would
     raise: the engine checks each one."""
     spec = get_game(name)
-    choose = ROBOTS[name].choose
+    choose = spec.robot.choose
     rules = spec.rules.from_dict({})
     players = [f"P{i}" for i in range(rules.players)]
     rng = random.Random(1)
@@ -110,7 +103,7 @@ def _percentile(values: list[float], q: float) -> float:
 def run(quick: bool) -> list[Figure]:
     deals = 100 if quick else 1000
     figures = []
-    for name in ROBOTS:
+    for name in GAMES:
         times, results = robot_deals(name, deals)
         figures += [
             Figure("robots", f"{name}: robot decision median", 1000 * statistics.median(times),

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.figures import Figure
+from bot.service import records as stored
 from engine.__main__ import play_random
 from engine.games import GAMES
 from engine.records import new_match, replay
@@ -43,19 +44,19 @@ async def _table(store: Storage, chat_id: int, record: dict[str, Any]) -> TableR
     seats = len(record["players"])
     users = [chat_id * 10 - seat for seat in range(seats)]
     for user in users:
-        await store.save_user(user, display_name=f"U{user}")
-    table = await store.create_table(chat_id, record["game"], creator_id=users[0],
+        await store.chats.save_user(user, display_name=f"U{user}")
+    table = await store.tables.create_table(chat_id, record["game"], creator_id=users[0],
                                      rules=new_match(record).rules.to_dict(), seat_count=seats)
     for user in users:
-        await store.seat_user(table.id, user)
-    return await store.start_game(table.id)
+        await store.tables.seat_user(table.id, user)
+    return await store.tables.start_game(table.id)
 
 
 async def _append_all(store: Storage, table: TableRow, record: dict[str, Any], count: int) -> int:
     """Append the record's first ``count`` entries one by one, each awaited (committed)."""
     entries = entries_of(record)[:count]
     for seq, entry in enumerate(entries, start=1):
-        await store.append(table.id, seq, entry)
+        await store.log.append(table.id, seq, entry)
     return len(entries)
 
 
@@ -76,7 +77,7 @@ async def _populate(path: str, records: list[dict[str, Any]]) -> None:
     """Import the records as active games, 200 at a time, each in its own chat."""
     async with await Storage.open(path) as store:
         for start in range(0, len(records), 200):
-            await asyncio.gather(*(store.import_record(-1 - n, records[n])
+            await asyncio.gather(*(stored.import_record(store, -1 - n, records[n])
                                    for n in range(start, min(len(records), start + 200))))
 
 
@@ -90,7 +91,7 @@ async def _restore(path: str) -> dict[str, Any]:
     before = _memory_mb()
     start = time.perf_counter()
     async with await Storage.open(path) as store:
-        report = await store.restore()
+        report = await stored.restore(store)
     seconds = time.perf_counter() - start
     after = _memory_mb()
     kinds: dict[str, int] = {}

@@ -61,10 +61,23 @@ class Event:
 
 
 def option(
-    default: Any, choices: tuple[Any, ...] | None = None, *, kind: type | None = None
+    default: Any, choices: tuple[Any, ...] | None = None, *, kind: type | None = None,
+    offered: tuple[Any, ...] | None = None,
 ) -> Any:
-    """A Rules field: its default, and the values allowed (``choices``) or its type."""
-    return field(default=default, metadata={"choices": choices, "kind": kind})
+    """A Rules field: its default, and the values allowed (``choices``) or its type.
+
+    ``offered``: for an option whose values are not a short list (a pool target),
+    the values a table is usually offered to choose from.
+    """
+    return field(default=default, metadata={"choices": choices, "kind": kind,
+                                            "offered": offered})
+
+
+def offered_values(rules: type[RulesBase], name: str) -> tuple[Any, ...]:
+    """The values of a Rules option a table chooses from: its choices, else its offered
+    values (empty when the option has neither)."""
+    f = next(f for f in dataclasses.fields(rules) if f.name == name)
+    return tuple(f.metadata.get("choices") or f.metadata.get("offered") or ())
 
 
 @dataclass(frozen=True)
@@ -196,6 +209,40 @@ class RandomPolicy(Protocol):
     def __call__(self, state: Any, seat: int, rng: Any) -> str: ...
 
 
+@dataclass(frozen=True, slots=True)
+class SeatStats:
+    """One seat's statistics of a finished deal, read from the deal's output object.
+
+    ``kind``: the deal's kind; ``role``: what the seat did (declarer, defender,
+    bidder, player...); ``contract``/``level``: what it undertook; ``made``:
+    whether it was fulfilled (None where the game has no such notion);
+    ``won``/``lost``: the deal's gains and losses in the game's own unit.
+    """
+
+    seat: int
+    kind: str
+    role: str
+    contract: str | None = None
+    level: int | None = None
+    made: bool | None = None
+    tricks: int | None = None
+    won: float = 0
+    lost: float = 0
+
+
+class Robot(Protocol):
+    """A game's substitute robot: both read only the deciding seat's view."""
+
+    def choose(self, view: Mapping[str, Any], rules: Any, rng: Any) -> str: ...
+
+    def auto_action(self, view: Mapping[str, Any], rules: Any) -> str: ...
+
+
+def no_teams(rules: Any) -> list[list[int]]:
+    """Everyone plays alone."""
+    return []
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What the registry knows of a game: everything records, bench and bot need."""
@@ -208,5 +255,13 @@ class GameSpec:
     decode_action: Any  # (record dict) -> (seat, action); raises MalformedAction
     random_action: RandomPolicy
     first_dealer: Any  # (rules, opener_seat, rng) -> seat
+    robot: Robot  # the substitute robot and the timeout move
+    entry_form: Any  # the EntryForm class of a deal entered by hand (engine.manual)
+    seat_stats: Any  # (seats, deal output) -> list[SeatStats]: a finished deal's statistics
+    teams: Any = no_teams  # (rules) -> the partnerships as lists of seats; [] if none
     settle: Any = None  # (sheet document) -> balances, for `python -m engine settle`
     sheet_text: Any = None  # (match) -> a readable scoresheet, for `python -m engine sheet`
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameSpec:
+        """The registry's own: a copied match shares it (it holds modules and classes)."""
+        return self

@@ -70,3 +70,12 @@ class SeqGap(SeqConflict):
 
     def __init__(self, table_id: int, seq: int, last: int) -> None:
         super().__init__(table_id, seq, last, f"would leave a gap: the next entry is {last + 1}")
+
+
+class VoteOpen(StorageError):
+    """The table already has an open vote."""
+
+    def __init__(self, table_id: int, vote_id: int) -> None:
+        super().__init__(f"table {table_id} already has an open vote (#{vote_id})")
+        self.table_id = table_id
+        self.vote_id = vote_id

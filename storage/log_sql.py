@@ -11,9 +11,8 @@ from typing import Any
 
 import aiosqlite
 
-from storage.deal_stats import places, seat_lines
 from storage.errors import BadInput, DuplicateSeq, NotFound, SeqConflict, SeqGap, WrongStatus
-from storage.rows import Entry
+from storage.rows import Entry, StatLine
 from storage.tables_sql import json_object, one, refuse_second_table
 
 log = logging.getLogger(__name__)
@@ -39,9 +38,11 @@ async def append(
     seq: int,
     entry: Entry,
     result: Mapping[str, Any] | None,
+    stats: Sequence[StatLine],
     settlement: Sequence[float] | None,
-) -> None:
-    """One append and what it ends: the deal's result, the game's settlement."""
+) -> float:
+    """One append and what it ends: the deal's result and statistics, the game's settlement;
+    the table's new ``updated_at``."""
     table = await one(conn, "SELECT * FROM game_tables WHERE id = ?", (table_id,))
     if table is None:
         raise NotFound(f"no table {table_id}")
@@ -67,9 +68,10 @@ async def append(
         (seq, deals, now, table_id),
     )
     if result is not None:
-        await store_result(conn, table_id, table["game"], table["seat_count"], deals - 1, result)
+        await store_result(conn, table_id, table["game"], deals - 1, result, stats)
     if settlement is not None:
-        await finish(conn, table_id, table["seat_count"], settlement)
+        await finish(conn, table_id, table["seat_count"], settlement, now)
+    return now
 
 
 async def replace_entered(
@@ -79,6 +81,7 @@ async def replace_entered(
     expected_last: int,
     deals: Sequence[Mapping[str, Any]],
     outputs: Sequence[Mapping[str, Any]],
+    stats: Sequence[Sequence[StatLine]],
     settlement: Sequence[float] | None,
 ) -> None:
     """Scorekeeper undo and edit: deals from ``from_deal`` on, all entered by hand, are
@@ -95,8 +98,9 @@ async def replace_entered(
                           "is not the last: the table changed since")
     if table["status"] not in ("playing", "finished"):
         raise WrongStatus(f"table {table_id} is {table['status']}: its deals cannot change")
-    if not 0 <= from_deal <= table["deal_count"] or len(deals) != len(outputs):
-        raise BadInput(f"replace deals from 0-{table['deal_count']}, one output per deal")
+    if not 0 <= from_deal <= table["deal_count"] or not len(deals) == len(outputs) == len(stats):
+        raise BadInput(f"replace deals from 0-{table['deal_count']}, one output and its"
+                       " statistics per deal")
     if any("actions" in deal for deal in deals) or await one(
             conn, "SELECT 1 FROM log_entries WHERE table_id = ? AND deal_no >= ? AND"
             " (kind = 'action' OR json_extract(payload, '$.actions') IS NOT NULL) LIMIT 1",
@@ -116,23 +120,19 @@ async def replace_entered(
     await conn.execute(
         "UPDATE game_tables SET last_seq = ?, deal_count = ?, status = 'playing',"
         " finished_at = NULL WHERE id = ?", (start - 1, from_deal, table_id))
-    for n, (deal, output) in enumerate(zip(deals, outputs, strict=True)):
-        await append(conn, table_id, start + n, Entry.deal(deal), output,
+    for n, (deal, output, lines) in enumerate(zip(deals, outputs, stats, strict=True)):
+        await append(conn, table_id, start + n, Entry.deal(deal), output, lines,
                      settlement if n == len(deals) - 1 else None)
     if not deals and settlement is not None:
         await finish(conn, table_id, table["seat_count"], settlement)
 
 
 async def store_result(
-    conn: aiosqlite.Connection, table_id: int, game: str, seat_count: int, deal_no: int,
-    result: Mapping[str, Any],
+    conn: aiosqlite.Connection, table_id: int, game: str, deal_no: int,
+    result: Mapping[str, Any], lines: Sequence[StatLine],
 ) -> None:
-    """A finished deal's output object and its statistics lines.
-
-    The lines are derived here, so that the bot, restore and import agree. A
-    result whose shape the reader does not know is stored without lines and
-    logged: losing the action over a statistic would be worse.
-    """
+    """A finished deal's output object and its statistics lines (one per seat that has
+    one; the game computes them from the output, ``GameSpec.seat_stats``)."""
     text = json_object("a deal result", result)
     if await one(conn, "SELECT 1 FROM deal_results WHERE table_id = ? AND deal_no = ?",
                  (table_id, deal_no)):
@@ -141,11 +141,6 @@ async def store_result(
         "INSERT INTO deal_results (table_id, deal_no, result, finished_at) VALUES (?, ?, ?, ?)",
         (table_id, deal_no, text, time.time()),
     )
-    try:
-        lines = seat_lines(game, seat_count, result)
-    except (KeyError, IndexError, TypeError, ValueError):
-        log.exception("table %s deal %s: no statistics for result %s", table_id, deal_no, text)
-        return
     users = {row["seat"]: row["user_id"] for row in await conn.execute_fetchall(
         "SELECT seat, user_id FROM seats WHERE table_id = ?", (table_id,))}
     robots = {row["user_id"] for row in await conn.execute_fetchall(
@@ -161,8 +156,14 @@ async def store_result(
     )
 
 
+def places(balances: Sequence[float]) -> list[int]:
+    """Each seat's place by balance, highest first; equal balances share the better place."""
+    return [1 + sum(other > mine for other in balances) for mine in balances]
+
+
 async def finish(
-    conn: aiosqlite.Connection, table_id: int, seat_count: int, settlement: Sequence[float]
+    conn: aiosqlite.Connection, table_id: int, seat_count: int, settlement: Sequence[float],
+    now: float | None = None,
 ) -> None:
     """Write the settlement (one balance per seat) and mark the table finished."""
     if len(settlement) != seat_count or not all(
@@ -177,7 +178,7 @@ async def finish(
         [(table_id, seat, users.get(seat), balance, place)
          for seat, (balance, place) in enumerate(zip(settlement, places(settlement), strict=True))],
     )
-    now = time.time()
+    now = time.time() if now is None else now
     await conn.execute(
         "UPDATE game_tables SET status = 'finished', finished_at = ?, updated_at = ?,"
         " timer_deadline = NULL WHERE id = ?",

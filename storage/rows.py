@@ -7,10 +7,7 @@ import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Literal
-
-if TYPE_CHECKING:
-    from engine.match import Match
+from typing import Any, Literal, Protocol
 
 Status = Literal["lobby", "playing", "paused", "finished", "aborted"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "playing", "paused")
@@ -97,7 +94,6 @@ class SeatRow:
     user_id: int | None
     panel_message_id: int | None
     guest_name: str | None = None
-    panel_digest: str | None = None
     robot: bool = False  # a substitute robot plays the seat until its player returns
 
 
@@ -126,8 +122,14 @@ class TableRow:
     started_at: float | None
     finished_at: float | None
     seats: tuple[SeatRow, ...] = ()
-    table_message_digest: str | None = None
     timer_nudged: bool = False  # the half-time nudge of the current timer was sent
+    thread_id: int = 0  # the forum topic the table lives in (0: none)
+    shown_at: float | None = None  # ``updated_at`` when its messages last all showed it
+
+    @property
+    def shown(self) -> bool:
+        """Its messages showed the table as it is stored (when they were last all sent)."""
+        return self.shown_at is not None and self.shown_at >= self.updated_at
 
     @classmethod
     def of(cls, row: sqlite3.Row, seats: tuple[SeatRow, ...]) -> TableRow:
@@ -142,8 +144,8 @@ class TableRow:
             creator_id=row["creator_id"], last_seq=row["last_seq"], deal_count=row["deal_count"],
             created_at=row["created_at"], updated_at=row["updated_at"],
             started_at=row["started_at"], finished_at=row["finished_at"], seats=seats,
-            table_message_digest=row["table_message_digest"],
-            timer_nudged=bool(row["timer_nudged"]),
+            timer_nudged=bool(row["timer_nudged"]), thread_id=row["thread_id"],
+            shown_at=row["shown_at"],
         )
 
     def user_of(self, seat: int) -> int | None:
@@ -233,10 +235,44 @@ class LeaderRow:
         return self.balance / self.games
 
 
-@dataclass(slots=True)
-class RestoreReport:
-    """Restored matches by table id, and the tables that did not replay (id -> reason)."""
+class StatLine(Protocol):
+    """One seat's statistics of a finished deal (computed by ``GameSpec.seat_stats``)."""
 
-    matches: dict[int, Match] = field(default_factory=dict)
-    tables: dict[int, TableRow] = field(default_factory=dict)
-    failed: dict[int, str] = field(default_factory=dict)
+    seat: int
+    kind: str
+    role: str
+    contract: str | None
+    level: int | None
+    made: bool | None
+    tricks: int | None
+    won: float
+    lost: float
+
+
+VoteStatus = Literal["open", "passed", "refused", "void"]
+
+
+@dataclass(frozen=True, slots=True)
+class VoteRow:
+    """A question put to a table's players: what passes (``kind`` and ``params``), who must
+    agree (``voters``), who has (``agreed``), and the message that asks it."""
+
+    id: int
+    table_id: int
+    kind: str
+    initiator: int
+    voters: frozenset[int]
+    agreed: frozenset[int]
+    params: dict[str, Any]
+    status: VoteStatus
+    message_id: int | None
+
+    @classmethod
+    def of(cls, row: sqlite3.Row) -> VoteRow:
+        return cls(row["id"], row["table_id"], row["kind"], row["initiator"],
+                   frozenset(json.loads(row["voters"])), frozenset(json.loads(row["agreed"])),
+                   json.loads(row["params"]), row["status"], row["message_id"])
+
+    @property
+    def passed(self) -> bool:
+        return self.voters <= self.agreed

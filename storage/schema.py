@@ -140,7 +140,37 @@ _V4 = (
     "ALTER TABLE game_tables ADD COLUMN timer_nudged INTEGER NOT NULL DEFAULT 0",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)
+# The bot redesign (issue 15): votes are stored, so that their buttons work after a restart;
+# a table lives in a forum topic (``thread_id``, 0 outside topics), one open table per topic;
+# what a message shows is kept in memory only (the digests of V3 go): ``shown_at`` is the
+# table's ``updated_at`` when all its messages last showed it, so that a restart redraws only
+# the tables whose messages may be behind.
+_V5 = (
+    """CREATE TABLE votes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        table_id INTEGER NOT NULL REFERENCES game_tables(id),
+        kind TEXT NOT NULL,
+        initiator INTEGER NOT NULL,
+        voters TEXT NOT NULL,
+        agreed TEXT NOT NULL DEFAULT '[]',
+        params TEXT NOT NULL DEFAULT '{}',
+        status TEXT NOT NULL DEFAULT 'open'
+            CHECK (status IN ('open', 'passed', 'refused', 'void')),
+        message_id INTEGER,
+        created_at REAL NOT NULL,
+        closed_at REAL
+    )""",
+    "CREATE UNIQUE INDEX votes_one_open_per_table ON votes(table_id) WHERE status = 'open'",
+    "ALTER TABLE game_tables ADD COLUMN thread_id INTEGER NOT NULL DEFAULT 0",
+    "DROP INDEX game_tables_one_open_per_chat",
+    """CREATE UNIQUE INDEX game_tables_one_open_per_topic ON game_tables(chat_id, thread_id)
+        WHERE status IN ('lobby', 'playing', 'paused')""",
+    "ALTER TABLE game_tables DROP COLUMN table_message_digest",
+    "ALTER TABLE game_tables ADD COLUMN shown_at REAL",
+    "ALTER TABLE seats DROP COLUMN panel_digest",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
 VERSION = len(MIGRATIONS)
 
 

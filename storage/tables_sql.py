@@ -136,7 +136,7 @@ async def load_tables(
     for s in seat_rows:
         seats[s["table_id"]].append(
             SeatRow(s["seat"], s["user_id"], s["panel_message_id"], s["guest_name"],
-                    s["panel_digest"], bool(s["robot"])))
+                    bool(s["robot"])))
     return [TableRow.of(row, tuple(seats[row["id"]])) for row in rows]
 
 
@@ -144,14 +144,21 @@ async def open_tables(conn: aiosqlite.Connection) -> list[TableRow]:
     return await load_tables(conn, f"status IN {_OPEN}", ())
 
 
-async def open_table_id(conn: aiosqlite.Connection, chat_id: int) -> int | None:
-    row = await one(conn, f"SELECT id FROM game_tables WHERE chat_id = ? AND status IN {_OPEN}",
-                    (chat_id,))
+async def open_table_id(conn: aiosqlite.Connection, chat_id: int,
+                        thread_id: int | None = 0) -> int | None:
+    """The open table of the chat's topic (``thread_id`` None: of any topic)."""
+    if thread_id is None:
+        row = await one(conn, f"SELECT id FROM game_tables WHERE chat_id = ? AND status IN"
+                        f" {_OPEN} ORDER BY id LIMIT 1", (chat_id,))
+    else:
+        row = await one(conn, f"SELECT id FROM game_tables WHERE chat_id = ? AND thread_id = ?"
+                        f" AND status IN {_OPEN}", (chat_id, thread_id))
     return None if row is None else row["id"]
 
 
-async def refuse_second_table(conn: aiosqlite.Connection, chat_id: int) -> None:
-    existing = await open_table_id(conn, chat_id)
+async def refuse_second_table(conn: aiosqlite.Connection, chat_id: int,
+                              thread_id: int = 0) -> None:
+    existing = await open_table_id(conn, chat_id, thread_id)
     if existing is not None:
         raise TableExists(chat_id, existing)
 

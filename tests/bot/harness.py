@@ -1,4 +1,4 @@
-"""Running the real bot (PTB Application, storage, hub) against the fake Bot API server."""
+"""Running the real bot (PTB Application, storage, services) against the fake Bot API server."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.app import build_application, start_hub, stop_hub
+from bot.app import build_application, start, stop
 from bot.config import load_settings
-from bot.hub import Hub
+from bot.telegram.context import BotData
 from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
 
@@ -22,14 +22,18 @@ def settings_env(tg: FakeTelegram, db: Path, **extra: str) -> dict[str, str]:
 
 
 @contextlib.asynccontextmanager
-async def running_bot(tg: FakeTelegram, db: Path, **extra: str) -> AsyncIterator[Hub]:
-    """The bot as `python -m bot` runs it (polling), in this event loop."""
+async def running_bot(tg: FakeTelegram, db: Path, **extra: str) -> AsyncIterator[BotData]:
+    """The bot as `python -m bot` runs it (polling), in this event loop: its services and
+    presenter."""
     app = build_application(load_settings(settings_env(tg, db, **extra)))
     await app.initialize()
-    hub = await start_hub(app)
+    svc = await start(app)
+    hub = app.bot_data
+    assert hub.presenter is not None
+    outbox = hub.presenter.outbox
     unwatch = tg.watch(lambda: not app.update_queue.empty()
                        or app.update_processor.current_concurrent_updates > 0
-                       or hub.outbox.busy or hub.timers.busy)
+                       or outbox.busy or svc.timers.busy)
     await app.updater.start_polling(poll_interval=0, timeout=1)
     await app.start()
     try:
@@ -37,7 +41,7 @@ async def running_bot(tg: FakeTelegram, db: Path, **extra: str) -> AsyncIterator
     finally:
         await app.updater.stop()
         await app.stop()
-        await stop_hub(app)
+        await stop(app)
         await app.shutdown()
         unwatch()
 

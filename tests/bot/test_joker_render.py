@@ -11,13 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.base import view_with_actions
-from bot.games.joker import step
-from bot.i18n import translator
-from bot.render.context import RenderContext
-from bot.render.joker import panel, table_screen
-from bot.render.joker_sheet import deal_summary, history_line, pulka_end, score_text
-from bot.render.screen import Screen
+from bot.games.joker.panel import panel, step
+from bot.games.joker.summary import deal_summary, history_line, after_deal, score_text
+from bot.games.joker.table import table_screen
+from bot.ui.context import RenderContext
+from bot.ui.i18n import translator
+from bot.ui.screen import Screen
 from engine.cards import JOKER, Card, Suit
 from engine.joker import SPEC
 from engine.joker.policy import random_action
@@ -25,6 +24,7 @@ from engine.joker.result import DealContext, DealResult
 from engine.joker.rules import Rules
 from engine.joker.state import State
 from engine.match import Match
+from tests.bot.views import view_with_actions
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 
@@ -123,8 +123,8 @@ def test_a_pulka_end_with_its_premium() -> None:
         match.add_entered({"dealer": dealer, "cards": 9}, DealResult(
             number, 1 + (number > 4), 9, dealer, "H", bids, tricks))
     ctx = context(rules)
-    assert pulka_end(Match(SPEC, rules, NAMES, 0), ctx) == ""
-    text = pulka_end(match, ctx)
+    assert after_deal(Match(SPEC, rules, NAMES, 0), ctx) == ""
+    text = after_deal(match, ctx)
     assert text.startswith("<b>Pulka 2 is over</b>")
     assert "Ann: 240 -150 = 90" in text and "Bob: 300 -200 = 100" in text
     assert "Cid: 900 +300 = 1200 ⭐ premium" in text and "Dan: 270 -100 = 170" in text

@@ -83,8 +83,8 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, tmp_path: 
     assert not refused, "a restarted bot must edit only what changed"
     storage = await Storage.open(str(db))
     try:
-        table = (await storage.open_tables())[0]
-        record = await storage.export_record(table.id)
+        table = (await storage.tables.open_tables())[0]
+        record = await storage.log.record(table.id)
     finally:
         await storage.close()
     match = replay(record)  # every stored action replays

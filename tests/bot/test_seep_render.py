@@ -11,18 +11,18 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.base import view_with_actions
-from bot.games.seep import step
-from bot.i18n import translator
-from bot.render.context import RenderContext
-from bot.render.screen import Screen
-from bot.render.seep import panel, table_screen
-from bot.render.seep_sheet import deal_summary, history_line
+from bot.games.seep.panel import panel, step
+from bot.games.seep.summary import deal_summary, history_line
+from bot.games.seep.table import table_screen
+from bot.ui.context import RenderContext
+from bot.ui.i18n import translator
+from bot.ui.screen import Screen
 from engine.cards import format_cards, parse_cards, seep_deck
 from engine.seep.policy import random_action
 from engine.seep.result import DealContext
 from engine.seep.rules import Rules
 from engine.seep.state import State
+from tests.bot.views import view_with_actions
 from tests.seep.helpers import E, S, house, position
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]

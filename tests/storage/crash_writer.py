@@ -15,11 +15,12 @@ import json
 import random
 import sys
 
+from bot.service import records as stored
 from engine.match import Match
 from engine.records import new_match
 from storage import Entry, Storage
 from storage.rows import TableRow
-from tests.storage.play import random_step, started_table
+from tests.storage.play import lines, random_step, started_table
 
 GAMES = 4
 RULES = {"variant": "sochi", "pool": 2}
@@ -41,23 +42,24 @@ async def play(store: Storage, table: TableRow, match: Match, rng: random.Random
         else:
             match.start_deal(seed=rng.randrange(1 << 30))
             entry = Entry.deal(match.deals[-1])
-        await store.append(table.id, match.version, entry, result=result, settlement=settlement)
+        await store.log.append(table.id, match.version, entry, result=result,
+                           stats=lines(match, result), settlement=settlement)
         acknowledge(table.id, match.version, entry)
         if settlement is not None:
-            table = await store.get_table(table.id)
+            table = await store.tables.get_table(table.id)
 
 
 async def main(path: str, round_no: int) -> None:
     rng = random.Random(round_no)
     store = await Storage.open(path)
     for user_id in (1, 2, 3):
-        await store.save_user(user_id, display_name=f"U{user_id}")
-    report = await store.restore()
+        await store.chats.save_user(user_id, display_name=f"U{user_id}")
+    report = await stored.restore(store)
     assert not report.failed, report.failed
     players = []
     for table_id, table in report.tables.items():
         if table.status == "lobby":  # killed while seating: start that chat's table afresh
-            await store.set_status(table_id, "aborted")
+            await store.tables.set_status(table_id, "aborted")
             table = await started_table(store, table.chat_id, "preferans", RULES, [1, 2, 3])
             players.append((table, new_match(table.header())))
         else:
