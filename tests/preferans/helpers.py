@@ -49,3 +49,13 @@ def snapshot(state: State) -> dict[str, Any]:
     return copy.deepcopy({"views": [state.view(s) for s in range(state.n)],
                           "spectator": state.view(None), "version": state.version,
                           "hands": [list(h) for h in state.hands]})
+
+
+
+def play_tricks(state: State, tricks: list[tuple[str, int]]) -> None:
+    """Play whole tricks (cards in playing order, "7H JH 8H") and assert each one's winner."""
+    for number, (cards, winner) in enumerate(tricks, 1):
+        before = list(state.tricks)
+        act(state, *[f"play:{c}" for c in cards.split()])
+        gained = [s for s in range(state.n) if state.tricks[s] > before[s]]
+        assert gained == [winner], f"trick {number} ({cards}) went to {gained}, not {winner}"

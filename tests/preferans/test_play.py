@@ -3,7 +3,7 @@
 import pytest
 
 from engine.base import IllegalAction, NotYourTurn
-from tests.preferans.helpers import act, deal, snapshot
+from tests.preferans.helpers import act, deal, play_tricks, snapshot
 
 # Dealer 2 (3 players) or 3 (4 players): seat 0 is first hand.
 HANDS = {0: "AS KS QS JS 10S 9S 8S 7S AC KC",
@@ -199,3 +199,29 @@ def test_first_lead_is_first_hand_in_four_player_game() -> None:
     assert s.to_act == (3,)
     act(s, s.legal_actions(3)[0])
     assert s.to_act == (0,)  # the dealer (seat 1) is skipped
+
+
+def test_checked_ten_is_played_with_its_trumps() -> None:
+    """Spec 5.2, 6.5, 7: ``checked`` only removes the whist calls; 10♣ has club trumps."""
+    hands = {0: "AC KC QC JC 10C 9C AS KS AD KD",
+             1: "AH KH QH JH 10H 9H 8C 7C QS JS",
+             2: "QD JD 10D 9D 8D 7D 10S 9S 8S 7S"}
+    s = deal(hands, "7H 8H", variant="leningrad")
+    assert s.rules.ten_mode == "checked"
+    act(s, "bid:6S", "bid:pass", "bid:pass", "discard:7H,8H", "contract:10C")
+    assert s.phase == "play" and s.trump is not None and s.trump.letter == "C"
+    act(s, "play:AD")
+    assert s.legal_actions(1) == ["play:7C", "play:8C"]  # void in diamonds: must trump
+    with pytest.raises(IllegalAction) as err:
+        s.apply(1, "play:AH")
+    assert err.value.code == "must_trump"
+    act(s, "play:7C", "play:7D")
+    assert s.tricks == [0, 1, 0] and s.to_act == (1,)  # the trump wins; its player leads
+    play_tricks(s, [
+        ("AH 7S 9C", 0),  # seat 0 has no heart: trumps
+        ("AC 8C 8S", 0), ("KC KH 9S", 0), ("KD QH 8D", 0), ("AS JS 10S", 0),
+        ("KS QS 9D", 0), ("QC JH 10D", 0), ("JC 10H JD", 0), ("10C 9H QD", 0),
+    ])
+    r = s.result()
+    assert r.checked and r.tricks == (9, 1, 0)
+
