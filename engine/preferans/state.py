@@ -288,9 +288,12 @@ class State:
             events.append(self._expose())
         return events
 
+    def _talon_led(self, trick: int) -> bool:
+        """Whether trick ``trick`` (counted from 1) was led by a talon card (raspasy, lead_two)."""
+        return self.raspasy and self.rules.raspasy_talon == "lead_two" and trick <= 2
+
     def _talon_leads(self) -> bool:
-        return (self.raspasy and self.rules.raspasy_talon == "lead_two"
-                and self.talon_turned < 2 and self.tricks_done < 2)
+        return self._talon_led(self.tricks_done + 1)
 
     def _begin_trick(self, leader: int) -> list[Event]:
         self.trick = []
@@ -364,8 +367,9 @@ class State:
             kind = "raspasy" if self.declarer is None else (
                 "miser" if self.contract == MISER else "game")
             return [*events, self._deal_over(kind)]
-        # Raspasy trick 3 is led by first hand whoever won the talon tricks.
-        leader = self.active[0] if self.raspasy and self.tricks_done <= 2 else win
+        # With ``lead_two`` trick 3 is led by first hand whoever won the talon tricks;
+        # otherwise (``unused`` included) the winner leads (spec 9).
+        leader = self.active[0] if self._talon_led(self.tricks_done) else win
         return events + self._begin_trick(leader)
 
     def _deal_over(self, kind: str) -> Event:

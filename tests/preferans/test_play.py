@@ -225,3 +225,30 @@ def test_checked_ten_is_played_with_its_trumps() -> None:
     r = s.result()
     assert r.checked and r.tricks == (9, 1, 0)
 
+
+def test_raspasy_without_talon_the_winner_leads_after_trick_one() -> None:
+    """Spec 9: with ``raspasy_talon = unused`` only trick 1 is led by first hand."""
+    s = deal(R_HANDS, "AH 7D", variant="rostov")
+    act(s, "bid:pass", "bid:pass", "bid:pass")
+    assert s.to_act == (0,)
+    play_tricks(s, [
+        ("7H JH 8H", 1),  # seat 1 wins trick 1 and leads trick 2
+        ("8D 7C 7S", 1), ("9D 8C 8S", 1), ("AC 9C 9S", 1), ("QH 9H KH", 0),
+        ("10S 10D 10C", 0), ("JS JD JC", 0), ("QS QD QC", 0), ("KS KD KC", 0),
+        ("AS AD 10H", 0),
+    ])
+    assert s.result().tricks == (6, 4, 0)
+
+
+@pytest.mark.parametrize("variant", ["rostov", "sochi"])
+def test_raspasy_without_talon_four_players(variant: str) -> None:
+    """Spec 9, 17.3: the 4-player dealer has no cards and no part; the winner leads."""
+    s = deal(R_HANDS, "AH 7D", players=4, dealer=3, variant=variant, raspasy_talon="unused")
+    act(s, "bid:pass", "bid:pass", "bid:pass")
+    assert s.to_act == (0,) and s.view(None)["trick"] == []
+    play_tricks(s, [
+        ("7H JH 8H", 1), ("8D 7C 7S", 1), ("9D 8C 8S", 1), ("AC 9C 9S", 1), ("QH 9H KH", 0),
+        ("10S 10D 10C", 0), ("JS JD JC", 0), ("QS QD QC", 0), ("KS KD KC", 0),
+        ("AS AD 10H", 0),
+    ])
+    assert s.result().tricks == (6, 4, 0, 0)
