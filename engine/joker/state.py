@@ -11,6 +11,7 @@ from engine.base import (
     IllegalAction,
     NotYourTurn,
     WrongPhase,
+    acting_actions,
     refusal,
 )
 from engine.cards import JOKER, Card, Suit, format_cards, sorted_hand
@@ -162,6 +163,7 @@ class State:
             "game": "joker", "seat": seat, "players": list(self.players),
             "deal": ctx.number, "pulka": ctx.pulka, "cards": ctx.cards, "dealer": ctx.dealer,
             "phase": self.phase, "to_act": list(self.to_act), "version": self.version,
+            "actions": acting_actions(self, seat),
             "trump_card": None if self.trump_card is None else str(self.trump_card),
             "trump": self.trump_text,
             "chooser": self.first if ctx.trump_mode == "chooser" else None,
