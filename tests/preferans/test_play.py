@@ -3,7 +3,7 @@
 import pytest
 
 from engine.base import IllegalAction, NotYourTurn
-from tests.preferans.helpers import act, deal, play_tricks, snapshot
+from tests.preferans.helpers import RASPASY_HANDS, RASPASY_TRICKS, act, deal, play_tricks, snapshot
 
 # Dealer 2 (3 players) or 3 (4 players): seat 0 is first hand.
 HANDS = {0: "AS KS QS JS 10S 9S 8S 7S AC KC",
@@ -137,10 +137,7 @@ def test_miser_defenders_exposed_after_first_card_declarer_hidden() -> None:
     assert s.result().kind == "miser" and sum(s.result().tricks) == 10
 
 
-# Raspasy hands: talon A♥ 7♦.
-R_HANDS = {0: "KH 7H AS KS QS JS 10S 9S 8S 7S",
-           1: "QH JH AD KD QD JD 10D 9D 8D AC",
-           2: "10H 9H 8H KC QC JC 10C 9C 8C 7C"}
+R_HANDS = RASPASY_HANDS  # talon A♥ 7♦
 
 
 def test_raspasy_three_players_talon_leads_two_tricks_and_cannot_win() -> None:
@@ -231,12 +228,7 @@ def test_raspasy_without_talon_the_winner_leads_after_trick_one() -> None:
     s = deal(R_HANDS, "AH 7D", variant="rostov")
     act(s, "bid:pass", "bid:pass", "bid:pass")
     assert s.to_act == (0,)
-    play_tricks(s, [
-        ("7H JH 8H", 1),  # seat 1 wins trick 1 and leads trick 2
-        ("8D 7C 7S", 1), ("9D 8C 8S", 1), ("AC 9C 9S", 1), ("QH 9H KH", 0),
-        ("10S 10D 10C", 0), ("JS JD JC", 0), ("QS QD QC", 0), ("KS KD KC", 0),
-        ("AS AD 10H", 0),
-    ])
+    play_tricks(s, RASPASY_TRICKS)  # seat 1 wins trick 1 and leads trick 2
     assert s.result().tricks == (6, 4, 0)
 
 
@@ -246,9 +238,5 @@ def test_raspasy_without_talon_four_players(variant: str) -> None:
     s = deal(R_HANDS, "AH 7D", players=4, dealer=3, variant=variant, raspasy_talon="unused")
     act(s, "bid:pass", "bid:pass", "bid:pass")
     assert s.to_act == (0,) and s.view(None)["trick"] == []
-    play_tricks(s, [
-        ("7H JH 8H", 1), ("8D 7C 7S", 1), ("9D 8C 8S", 1), ("AC 9C 9S", 1), ("QH 9H KH", 0),
-        ("10S 10D 10C", 0), ("JS JD JC", 0), ("QS QD QC", 0), ("KS KD KC", 0),
-        ("AS AD 10H", 0),
-    ])
+    play_tricks(s, RASPASY_TRICKS)
     assert s.result().tricks == (6, 4, 0, 0)
