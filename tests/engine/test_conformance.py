@@ -240,9 +240,107 @@ class Referee:
         """Every card is somewhere, once."""
 
 
+STRAINS = ("S", "C", "D", "H", "NT")
+LADDER = [f"{lv}{s}" for lv in (6, 7, 8) for s in STRAINS] + ["miser"] + [
+    f"{lv}{s}" for lv in (9, 10) for s in STRAINS]  # spec 4.1
+MISER = LADDER.index("miser")
+
+
+class PreferansAuction:
+    """Spec 4.2-4.4 and 17.1: whose call it is and which calls are legal."""
+
+    def __init__(self, rules: Any, active: list[int], dealer: int, min_bid: str) -> None:
+        self.rules, self.active, self.dealer = rules, active, dealer
+        self.min = LADDER.index(min_bid)
+        self.turn = active[0]
+        self.passed: set[int] = set()
+        self.spoke: set[int] = set()
+        self.misers: set[int] = set()
+        self.high: int | None = None
+        self.holder: int | None = None
+
+    def _left(self) -> list[int]:
+        return [s for s in self.active if s not in self.passed]
+
+    def _senior(self, seats: list[int]) -> int:
+        return min(seats, key=self.active.index)
+
+    def _behind_passer(self, seat: int) -> bool:
+        right = (seat - 1) % self.rules.players
+        return right in self.passed or (self.rules.players == 4 and right == self.dealer)
+
+    def legal(self, seat: int) -> set[str]:
+        rules, high, left = self.rules, self.high, self._left()
+        against_trick_bid = high is not None and high != MISER and self.holder != seat
+        restricted = False  # seed_literal: "here" or pass only
+        if rules.here_rule == "seed_literal" and against_trick_bid and self._behind_passer(seat):
+            deadlock = len(left) == 2 and all(self._behind_passer(s) for s in left)
+            restricted = not deadlock or seat == self._senior(left)
+        calls = {"pass"}
+        if against_trick_bid and seat not in self.misers and (
+                restricted if rules.here_rule == "seed_literal" else
+                rules.here_rule == "senior_two_left" and len(left) == 2
+                and self.holder in left and self._senior(left) == seat):
+            calls.add("here")
+        outbid = seat in self.misers and high is not None and high > MISER
+        if not restricted and not (outbid and rules.miser_bidder_after_outbid == "pass_only"):
+            if high is None:
+                ranks = [self.min]  # 17.1: also with bid_jumps
+            elif rules.bid_jumps:
+                ranks = list(range(high + 1, len(LADDER)))
+            else:
+                ranks = [high + 1 + (high + 1 == MISER)]
+            calls |= {LADDER[r] for r in ranks if r < len(LADDER) and r != MISER}
+        if seat not in self.spoke and (high is None or high < MISER) and not restricted:
+            calls.add("miser")
+        return {f"bid:{c}" for c in calls}
+
+    def apply(self, seat: int, call: str) -> None:
+        self.spoke.add(seat)
+        if call == "pass":
+            self.passed.add(seat)
+        else:
+            self.holder = seat
+            if call != "here":
+                self.high = LADDER.index(call)
+                if call == "miser":
+                    self.misers.add(seat)
+        left = self._left()
+        if left and not (len(left) == 1 and self.holder == left[0]):
+            i = self.active.index(seat)
+            self.turn = next(s for k in (1, 2, 3) if (s := self.active[(i + k) % 3]) in left)
+
+    @property
+    def over(self) -> bool:
+        left = self._left()
+        return not left or (len(left) == 1 and self.holder == left[0])
+
+
+def whist_calls(rules: Any, contract: str, calls: list[tuple[int, str]], first: int,
+                second: int) -> tuple[int | None, set[str]]:
+    """Spec 6.3: who calls next and what (None: the calls are over)."""
+    said = {s: [c for t, c in calls if t == s] for s in (first, second)}
+    level = int(contract[:-2] if contract.endswith("NT") else contract[:-1])
+    if not said[first]:
+        seat, options = first, {"whist", "pass"}
+    elif not said[second]:
+        seat, options = second, {"whist", "pass"} | (
+            {"halfwhist"} if said[first] == ["pass"] and level in (6, 7) else set())
+    elif said[first] == ["pass"] and said[second] == ["halfwhist"]:
+        seat, options = first, {"whist", "pass"}  # return the whist, or let it stand
+    elif said[first] == ["pass", "whist"] and said[second] == ["halfwhist"]:
+        seat, options = second, {"pass"}
+    else:
+        return None, set()
+    if rules.stalingrad and contract == "6S":
+        options = {"whist"}
+    return seat, {f"whist:{c}" for c in options}
+
+
 class PreferansReferee(Referee):
-    """Spec 2, 5-7 and 9: who leads, follow suit, trump (the checked ten too), misère and
-    raspasy without trumps, the raspasy talon, trick winners; exposure (6.4, 6.5, 7)."""
+    """Spec 2, 4-7 and 9: the auction, discard, contract and whist calls; who leads, follow
+    suit, trump (the checked ten too), misère and raspasy without trumps, the raspasy
+    talon, trick winners; exposure (6.4, 6.5, 7)."""
 
     def start(self, state: Any) -> None:
         v = state.view(None)
@@ -250,6 +348,8 @@ class PreferansReferee(Referee):
         self.active = [(self.dealer + i) % self.n for i in (1, 2, 3)]
         assert v["active"] == self.active and state.to_act == (self.active[0],)
         self.talon = state.deal_record()["talon"]
+        self.auction = PreferansAuction(self.rules, self.active, self.dealer, v["min_bid"])
+        self.whists: list[tuple[int, str]] = []
         self.contract: str | None = None
         self.declarer: int | None = None
         self.raspasy = False
@@ -288,9 +388,44 @@ class PreferansReferee(Referee):
         played = sum(1 for s, _ in self.trick if s in self.active)
         return self.active[(self.active.index(self.leader) + played) % 3]
 
+    def _defenders(self) -> list[int]:
+        assert self.declarer is not None
+        i = self.active.index(self.declarer)
+        return [self.active[(i + 1) % 3], self.active[(i + 2) % 3]]
+
     def before(self, state: Any, seat: int, legal: list[str]) -> None:
-        if state.phase != "play":
-            return
+        phase = state.phase
+        if phase == "bidding":
+            assert seat == self.auction.turn and set(legal) == self.auction.legal(seat)
+        elif phase == "discard":
+            hand = state.view(seat)["hand"]
+            assert seat == self.declarer and len(hand) == 12 and len(legal) == 66
+            assert {frozenset(a[8:].split(",")) for a in legal} == {
+                frozenset((a, b)) for i, a in enumerate(hand) for b in hand[i + 1:]}
+        elif phase == "contract":
+            high = self.auction.high
+            assert seat == self.declarer and high is not None
+            contracts = ["miser"] if high == MISER else [
+                b for b in LADDER[high:] if b != "miser"] + (["walkaway"] * bool(
+                    self.rules.walkaway))
+            assert sorted(legal) == sorted(f"contract:{c}" for c in contracts)
+        elif phase == "whist":
+            assert self.contract is not None
+            turn, calls = whist_calls(self.rules, self.contract, self.whists,
+                                      *self._defenders())
+            assert (seat, set(legal)) == (turn, calls)
+        elif phase == "open":
+            assert seat == self.whister_of_calls() and set(legal) == {"open:true", "open:false"}
+        if phase == "play":
+            self._before_play(state, seat, legal)
+
+    def whister_of_calls(self) -> int:
+        whisters = [s for s in self._defenders()
+                    if [c for t, c in self.whists if t == s][-1:] == ["whist"]]
+        assert len(whisters) == 1
+        return whisters[0]
+
+    def _before_play(self, state: Any, seat: int, legal: list[str]) -> None:
         assert (self.contract is not None) != self.raspasy
         assert state.view(None)["trick"] == [[s, c] for s, c in self.trick]
         assert seat == self._next_to_play(), (seat, self._next_to_play(), self.trick)
@@ -305,6 +440,19 @@ class PreferansReferee(Referee):
 
     def after(self, state: Any, seat: int, action: str, events: list[Event]) -> None:
         key, _, value = action.partition(":")
+        if key == "bid":
+            self.auction.apply(seat, value)
+            if self.auction.over:
+                assert state.phase == ("play" if self.auction.high is None else "discard")
+            else:
+                assert state.phase == "bidding"
+        if key == "whist":
+            self.whists.append((seat, value))
+            assert self.contract is not None
+            if whist_calls(self.rules, self.contract, self.whists, *self._defenders())[0] is None:
+                whisters = [s for s in self._defenders()
+                            if [c for t, c in self.whists if t == s][-1:] == ["whist"]]
+                assert state.phase == ("done", "open", "play")[len(whisters)]
         if key == "contract":
             if value == "walkaway":
                 assert state.finished
@@ -317,7 +465,8 @@ class PreferansReferee(Referee):
             self.raspasy = True
             self._start_play(state)
         elif key == "bid" and state.phase == "discard":
-            self.declarer = state.view(None)["declarer"]
+            self.declarer = self.auction.holder
+            assert state.view(None)["declarer"] == self.declarer
         elif key == "whist" and state.phase == "play":
             self._start_play(state)
         elif key == "open":
@@ -532,6 +681,23 @@ class JokerReferee(Referee):
     def end(self, state: Any, output: dict[str, Any]) -> None:
         assert output["tricks"] == self.tricks and sum(self.tricks) == self.cards
         assert output["bids"] == self.bids
+        pulka = state.view(None)["pulka"]
+        assert output["points"] == [self._points(b, t, pulka)
+                                    for b, t in zip(self.bids, self.tricks, strict=True)]
+
+    def _points(self, bid: int | None, taken: int, pulka: int) -> int:
+        """Spec 11 and 18.7.6: a deal's points."""
+        assert bid is not None
+        n, khishti = self.cards, self.rules.khishti
+        if khishti == "per_pulka":
+            khishti = 500 if pulka in (2, 4) else 200
+        elif khishti == "dynamic":
+            khishti = 100 * n
+        if self.rules.scoring == "negative" and bid >= 1 and taken <= bid:
+            return 100 * bid if taken == bid else -100 * (bid - taken)
+        if taken == bid:
+            return 50 if bid == 0 else 100 * n if bid == n else 50 + 50 * bid
+        return 10 * taken if taken else -khishti
 
     def hidden(self, state: Any, seat: int | None) -> set[str]:
         concealed = {c for s in range(self.n) if s != seat for c in strs(state.hands[s])}
