@@ -348,6 +348,9 @@ class PreferansReferee(Referee):
         self.active = [(self.dealer + i) % self.n for i in (1, 2, 3)]
         assert v["active"] == self.active and state.to_act == (self.active[0],)
         self.talon = state.deal_record()["talon"]
+        expected = "6S" if self.state == 1 else "8S" if (
+            self.state == 3 and self.rules.peter_third_state == "hard") else "7S"
+        assert (v["raspasy_state"], v["min_bid"]) == (self.state, expected)
         self.auction = PreferansAuction(self.rules, self.active, self.dealer, v["min_bid"])
         self.whists: list[tuple[int, str]] = []
         self.contract: str | None = None
@@ -419,9 +422,13 @@ class PreferansReferee(Referee):
         if phase == "play":
             self._before_play(state, seat, legal)
 
+    def _whisters(self) -> list[int]:
+        """The defenders whose last call is whist (6.3)."""
+        return [s for s in self._defenders()
+                if [c for t, c in self.whists if t == s][-1:] == ["whist"]]
+
     def whister_of_calls(self) -> int:
-        whisters = [s for s in self._defenders()
-                    if [c for t, c in self.whists if t == s][-1:] == ["whist"]]
+        whisters = self._whisters()
         assert len(whisters) == 1
         return whisters[0]
 
@@ -450,9 +457,7 @@ class PreferansReferee(Referee):
             self.whists.append((seat, value))
             assert self.contract is not None
             if whist_calls(self.rules, self.contract, self.whists, *self._defenders())[0] is None:
-                whisters = [s for s in self._defenders()
-                            if [c for t, c in self.whists if t == s][-1:] == ["whist"]]
-                assert state.phase == ("done", "open", "play")[len(whisters)]
+                assert state.phase == ("done", "open", "play")[len(self._whisters())]
         if key == "contract":
             if value == "walkaway":
                 assert state.finished
@@ -508,6 +513,28 @@ class PreferansReferee(Referee):
     def end(self, state: Any, output: dict[str, Any]) -> None:
         if output["kind"] in ("game", "miser", "raspasy") and self.done:
             assert output["tricks"] == self.tricks and self.done == 10
+        self._next_state(output)
+
+    def new_match(self, match: Match) -> None:
+        self.state = 1
+
+    def _next_state(self, output: dict[str, Any]) -> None:
+        """Spec 10.11 and 17.4: the raspasy state of the next deal."""
+        rules = self.rules
+        if not (rules.variant == "leningrad" or rules.sochi_progression):
+            return
+        contract, kind = output["contract"], output["kind"]
+        if kind == "raspasy":
+            self.state = min(self.state + 1, 3) if (
+                self.state < 3 or rules.variant == "leningrad") else 1
+            return
+        if kind != "game" or contract[:2] == "10":
+            return
+        whisted = bool(self._whisters()) or any(c == "halfwhist" for _, c in self.whists)
+        declarer_tricks = output["tricks"][output["declarer"]]
+        made = not self.done or declarer_tricks >= int(contract[0])  # unplayed: made
+        if made and (whisted or not rules.exit_needs_whist):
+            self.state = 1
 
     def hidden(self, state: Any, seat: int | None) -> set[str]:
         public = set(self.talon) if self.declarer is not None else set(self.talon[:self.shown])
