@@ -793,7 +793,7 @@ class SeepReferee(Referee):
         self.bid: int | None = None
 
     def _dealt(self, seat: int) -> int:
-        """Cards the seat has received so far (4.2, 4.7; two players, 13)."""
+        """Cards the seat has received so far (4.2, 4.7; two players: section 13)."""
         if self.plays == 0:
             return 4 if seat == self.bidder or self.n == 2 else 0
         return 24 if self.n == 2 and self.plays >= 24 else 12
