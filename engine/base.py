@@ -8,7 +8,7 @@ below; ``engine.games`` registers it and ``engine.match`` drives it.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
@@ -145,6 +145,22 @@ def _json(value: Any) -> str:
     return repr(value)
 
 
+def refusal(validate: Callable[[int, str], object], seat: int, action: str) -> ActionError | None:
+    """The ActionError ``validate`` raises for the action, or None: a State's ``check``."""
+    try:
+        validate(seat, action)
+    except ActionError as error:
+        return error
+    return None
+
+
+def acting_actions(state: DealState, seat: int | None) -> dict[int, list[str]]:
+    """A view's ``actions``: the legal actions of every seat to act that ``seat`` plays."""
+    if seat is None:
+        return {}
+    return {s: state.legal_actions(s) for s in state.to_act if state.controller(s) == seat}
+
+
 class DealState(Protocol):
     """One deal of a game, as a state machine (see DESIGN.md)."""
 
@@ -158,6 +174,10 @@ class DealState(Protocol):
     def finished(self) -> bool: ...
 
     def legal_actions(self, seat: int) -> list[str]: ...
+
+    def check(self, seat: int, action: str) -> ActionError | None:
+        """Why ``apply`` would refuse the action (None if it is legal), without applying it."""
+        ...
 
     def apply(self, seat: int, action: str) -> list[Event]: ...
 
