@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from bot.service import events, records, votes
 from bot.service.outcome import Outcome, Refusal
 from bot.service.tables import Table
-from engine.base import ActionError, Event
+from engine.base import Event
 from engine.manual import EntryForm
 from engine.match import Match
 from storage.rows import Entry
@@ -43,15 +43,10 @@ Stepper = Callable[[dict[str, Any], frozenset[str], str], StepResult]
 
 
 def seat_view(table: Table, seat: int | None) -> dict[str, Any]:
-    """What a seat's panel is drawn from: its view, with the legal actions of the seats it
-    plays now under ``actions``."""
+    """What a seat's panel is drawn from: its view (with the legal actions of the seats it
+    plays now under ``actions``)."""
     assert table.match is not None and table.match.state is not None
-    state = table.match.state
-    view = state.view(seat)
-    if "actions" not in view:
-        acting = [] if seat is None else [s for s in state.to_act if state.controller(s) == seat]
-        view = {**view, "actions": {s: state.legal_actions(s) for s in acting}}
-    return view
+    return table.match.state.view(seat)
 
 
 def check_press(table: Table, user_id: int, version: int) -> Refusal | None:
@@ -98,8 +93,9 @@ async def act(svc: Services, table: Table, user_id: int, version: int, seat: int
     out = out or Outcome()
     match = table.match
     assert match is not None and match.state is not None
-    if action not in match.state.legal_actions(seat):
-        return out.refuse_error(why_illegal(match.state, seat, action))
+    error = match.state.check(seat, action)
+    if error is not None:
+        return out.refuse_error(error)
     evts = match.apply(seat, action)
     entry = Entry.action(match.spec.encode_action(seat, action), user_id=user_id, robot=robot)
     output = _event_data(evts, "deal_scored", "output")
@@ -118,15 +114,6 @@ async def act(svc: Services, table: Table, user_id: int, version: int, seat: int
     if not await next_deal(svc, table, out):
         return out.refuse("next_deal_not_saved")
     return out
-
-
-def why_illegal(state: Any, seat: int, action: str) -> ActionError:
-    """The engine's reason, found on a copy so that the live state cannot change."""
-    try:
-        copy.deepcopy(state).apply(seat, action)
-    except ActionError as exc:
-        return exc
-    return ActionError("bad_action", "that action is not one of the choices")
 
 
 def _event_data(evts: list[Event], kind: str, key: str) -> Any:

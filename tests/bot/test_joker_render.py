@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.games.joker.panel import panel, step
-from bot.games.joker.summary import deal_summary, history_line, after_deal, score_text
+from bot.games.joker.summary import after_deal, deal_summary, history_line, score_text
 from bot.games.joker.table import table_screen
 from bot.ui.context import RenderContext
 from bot.ui.i18n import translator
@@ -24,7 +24,6 @@ from engine.joker.result import DealContext, DealResult
 from engine.joker.rules import Rules
 from engine.joker.state import State
 from engine.match import Match
-from tests.bot.views import view_with_actions
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 
@@ -42,7 +41,7 @@ def deal(cards: int, *, players: int = 4, dealer: int = 0, seed: int = 1,
 
 
 def shown(state: State, seat: int, selection: frozenset[str] = frozenset()) -> Screen:
-    return panel(view_with_actions(state, seat), context(state.rules, selection))
+    return panel(state.view(seat), context(state.rules, selection))
 
 
 def labels(screen: Screen) -> list[str]:
@@ -95,7 +94,7 @@ def test_the_joker_is_declared_in_a_second_step() -> None:
     state.apply(0, "bid:0" if state.forbidden_bid() != 0 else "bid:1")
     cards = shown(state, 1)
     assert labels(cards) == ["10♥", "🃏"]
-    view = view_with_actions(state, 1)
+    view = state.view(1)
     assert step(view, frozenset(), "JK").selection == {"JK"}
     declared = shown(state, 1, frozenset({"JK"}))
     assert "how does it play?" in declared.text
@@ -148,7 +147,7 @@ def test_every_button_of_a_random_deal_fits_in_64_bytes(seed: int, cards: int) -
     ctx = RenderContext(9_999_999, NAMES, state.rules.to_dict(), 24, translator("en"), 99_999)
     while not state.finished:
         seat = state.to_act[0]
-        view = view_with_actions(state, seat)
+        view = state.view(seat)
         for selection in (frozenset(), frozenset({"JK"})):
             screen = panel(view, replace(ctx, selection=selection))
             found = [b.data for row in screen.rows for b in row if b.data]
