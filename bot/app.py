@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import logging
 
-from telegram.ext import AIORateLimiter, ApplicationBuilder
-
 from bot.config import Settings
 from bot.service.scheduling import APSchedulerJobs
 from bot.service.services import Services
 from bot.service.users import Users
-from bot.telegram.commands import install, set_menus
-from bot.telegram.context import CONTEXT_TYPES, App
+from bot.telegram import application
+from bot.telegram.commands import set_menus
+from bot.telegram.context import App
 from bot.telegram.presenter import Presenter
 from bot.ui.i18n import languages
 from storage.store import Storage
@@ -20,22 +19,7 @@ log = logging.getLogger(__name__)
 
 
 def build_application(settings: Settings) -> App:
-    app: App = (
-        ApplicationBuilder()
-        .token(settings.token)
-        .base_url(settings.api_base_url)
-        .base_file_url(settings.api_base_file_url)
-        .context_types(CONTEXT_TYPES)
-        # Groups are budgeted by the outbox (a stricter sliding window); 429s are handled there.
-        .rate_limiter(AIORateLimiter(group_max_rate=0, max_retries=0))
-        .concurrent_updates(True)
-        .post_init(start)
-        .post_shutdown(stop)
-        .build()
-    )
-    app.bot_data.settings = settings
-    install(app)
-    return app
+    return application.build(settings, start=start, stop=stop)
 
 
 async def start(app: App) -> Services:
