@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from bot.config import Settings
+from bot.screens.look import AppLinks
 from bot.service.scheduling import APSchedulerJobs
 from bot.service.services import Services
 from bot.service.users import Users
@@ -13,6 +14,7 @@ from bot.telegram.commands import set_menus
 from bot.telegram.context import App
 from bot.telegram.presenter import Presenter
 from bot.ui.i18n import languages
+from bot.webapp.server import WebApp
 from storage.store import Storage
 
 log = logging.getLogger(__name__)
@@ -31,10 +33,17 @@ async def start(app: App) -> Services:
     queue = app.job_queue
     svc = Services(storage, Users(storage, tuple(languages())),
                    scheduler=None if queue is None else APSchedulerJobs(queue.scheduler))
+    links = None if settings.webapp_url is None else AppLinks(settings.webapp_url,
+                                                               me.username or "")
     presenter = Presenter(svc, app.bot, me.username or "", group_limit=settings.group_limit,
-                          overall_limit=settings.overall_limit)
+                          overall_limit=settings.overall_limit, app=links)
     svc.publish = presenter.show
     app.bot_data.services, app.bot_data.presenter = svc, presenter
+    if settings.webapp_port is not None:
+        app.bot_data.webapp = webapp = WebApp(svc, settings.token, presenter.show,
+                                              port=settings.webapp_port)
+        presenter.listeners.append(webapp.watch.changed)
+        await webapp.start()
     await set_menus(app)
     restored, problems = await svc.restore()
     presenter.show(restored)
@@ -46,6 +55,8 @@ async def start(app: App) -> Services:
 
 async def stop(app: App) -> None:
     svc, presenter = app.bot_data.services, app.bot_data.presenter
+    if app.bot_data.webapp is not None:
+        await app.bot_data.webapp.stop()
     if presenter is not None:
         await presenter.outbox.drain()
     if svc is not None:
