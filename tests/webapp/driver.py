@@ -30,7 +30,8 @@ async def tap(tg: FakeTelegram, page: Page, action: str) -> None:
     (chosen,) = [a for a in offered if a["action"] == action]
     for card in chosen["cards"]:
         await page.click(f".card.legal[data-card='{card}'] >> nth=0")
-    if len(chosen["cards"]) != 1 or await page.locator("#actions [data-action]").count():
+    alike = [a for a in offered if a["cards"] == chosen["cards"]]
+    if len(chosen["cards"]) != 1 or len(alike) > 1:  # a button, or the card's move
         await page.click(f"#actions button[data-action='{action}']")
     await drawn_after(page, before)
     await tg.idle(quiet=QUIET)
