@@ -11,6 +11,7 @@ from urllib.parse import urlparse
 
 _TOKEN = re.compile(r"^\d+:[A-Za-z0-9_-]{20,}$")
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+LOOPBACK = ("127.0.0.1", "localhost", "::1")  # plain http is fine here (tests, development)
 
 
 class ConfigError(ValueError):
@@ -59,7 +60,11 @@ def _webapp(env: Mapping[str, str]) -> dict[str, Any]:
                           "or neither")
     if url is None or port is None:
         return {}
-    return {"webapp_url": _url("WEBAPP_URL", url), "webapp_port": _port("WEBAPP_PORT", port)}
+    parsed = urlparse(_url("WEBAPP_URL", url))
+    if parsed.scheme != "https" and parsed.hostname not in LOOPBACK:
+        raise ConfigError(f"WEBAPP_URL must be https (Telegram opens Mini Apps over https only), "
+                          f"got {url!r}")
+    return {"webapp_url": url, "webapp_port": _port("WEBAPP_PORT", port)}
 
 
 def load_settings(env: Mapping[str, str]) -> Settings:

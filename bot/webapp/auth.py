@@ -16,6 +16,7 @@ import hmac
 import json
 import time
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import parse_qsl, urlencode
 
 from bot.service.users import Person
@@ -97,3 +98,12 @@ class Nonces:
         if key in self._seen:
             raise Unauthorized("replayed request")
         self._seen[key] = init.auth_date + self.max_age
+
+
+def claimed_language(raw: Any) -> str | None:
+    """The language an initData's user field names, proved or not (to word a refusal)."""
+    try:
+        user = json.loads(dict(parse_qsl(raw))["user"])
+        return str(user["language_code"])
+    except (KeyError, TypeError, ValueError):
+        return None

@@ -31,7 +31,7 @@ from bot.service.ports import Sink
 from bot.service.services import Services
 from bot.service.tables import Table
 from bot.ui.i18n import Translate, translator
-from bot.webapp.auth import InitData, Nonces, Unauthorized, validate
+from bot.webapp.auth import InitData, Nonces, Unauthorized, claimed_language, validate
 from bot.webapp.page import page, texts
 from bot.webapp.watch import Watch
 
@@ -99,7 +99,7 @@ class WebApp:
         try:
             init = validate(raw if isinstance(raw, str) else "", self.token)
         except Unauthorized as exc:
-            raise _unauthorized(str(exc)) from None
+            raise self._unauthorized(str(exc), raw) from None
         users = self.svc.users
         known = users.users.get(init.user.id)
         tr = translator(users.language_of(init.user.id) if known
@@ -111,6 +111,16 @@ class WebApp:
         if table is None:
             raise _refused(tr, Refusal("table_closed"), web.HTTPNotFound)
         return Reader(init, tr, table)
+
+    def _unauthorized(self, why: str, raw: Any) -> web.HTTPUnauthorized:
+        """401, said in the language the (unproved) initData claims."""
+        log.info("Mini App request refused: %s", why)
+        tr = translator(self.svc.users.normalize(claimed_language(raw)))
+        text = tr("This Mini App cannot prove who you are (or it was opened too long ago): "
+                  "close it and open it again from the bot.")
+        return web.HTTPUnauthorized(text=json.dumps({"ok": False, "text": text},
+                                                    ensure_ascii=False),
+                                    content_type="application/json")
 
     async def _page(self, reader: Reader) -> dict[str, Any]:
         async with reader.table.lock:  # a move is shown once it is stored
@@ -155,12 +165,12 @@ class WebApp:
         except (json.JSONDecodeError, UnicodeDecodeError):
             body = None
         if not isinstance(body, dict):
-            raise _unauthorized("the body is not a JSON object")
+            raise self._unauthorized("the body is not a JSON object", None)
         reader = self._reader(body)
         try:
             self.nonces.use(reader.init, str(body.get("nonce", "")))
         except Unauthorized as exc:
-            raise _unauthorized(str(exc)) from None
+            raise self._unauthorized(str(exc), body["initData"]) from None
         kind, parts = body.get("kind"), _parts(body)
         if kind not in PRESS_KINDS or parts is None:
             raise _refused(reader.tr, Refusal("bad_button"), web.HTTPBadRequest)
@@ -193,11 +203,6 @@ def _parts(body: Mapping[str, Any]) -> tuple[str, ...] | None:
             or not action.isascii() or not action.isprintable():
         return None
     return str(version), str(seat), action
-
-
-def _unauthorized(why: str) -> web.HTTPUnauthorized:
-    log.info("Mini App request refused: %s", why)
-    return web.HTTPUnauthorized(text=json.dumps({"ok": False}), content_type="application/json")
 
 
 def _refused(tr: Translate, refusal: Refusal, error: type[web.HTTPError]) -> web.HTTPError:

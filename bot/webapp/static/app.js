@@ -282,12 +282,12 @@ const app = (() => {
       });
       const said = await answer.json().catch(() => ({}));
       if (answer.status === 401) {
-        expired();
+        expired(said.text);
       } else if (said.text) {
         toast(said.text);
       }
     } catch (error) {
-      toast(state.page.texts.offline);
+      toast(state.page ? state.page.texts.offline : String(error));
     } finally {
       state.busy = false;
       state.picked = [];
@@ -315,16 +315,16 @@ const app = (() => {
     render();
   }
 
-  function expired() {
+  function expired(text) {
     document.body.classList.add("expired");
-    html($("note"), "⚠ 401");
+    html($("note"), "⚠ " + (text || "401"));
   }
 
   async function start() {
     telegram.ready();
     const first = await fetch("api/page?" + auth);
     const said = await first.json().catch(() => ({}));
-    if (first.status === 401) return expired();
+    if (first.status === 401) return expired(said.text);
     if (!first.ok) {
       html($("note"), said.text || String(first.status));
       return;
