@@ -24,7 +24,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-dev-shm-usage"]
-THEME = {"bg_color": "#ffffff", "text_color": "#000000", "hint_color": "#707579",
+THEME = {"bg_color": "#fbfaf7", "text_color": "#000000", "hint_color": "#707579",
          "button_color": "#3390ec", "button_text_color": "#ffffff",
          "secondary_bg_color": "#f4f4f5"}
 
@@ -67,9 +67,10 @@ async def chromium() -> AsyncIterator[Browser]:
 
 
 async def open_app(browser: Browser, url: str, init: str, *, table: int | None = None,
-                   language: str = "en") -> Page:
+                   language: str = "en", drawn: bool = True) -> Page:
     """A page as a Mini App opens: the table in the URL (a panel's button) or in initData's
-    start_param (the group's link), the launch data in the fragment."""
+    start_param (the group's link), the launch data in the fragment; ``drawn``: wait until
+    it shows the table."""
     context = await browser.new_context(viewport={"width": 420, "height": 860},
                                         device_scale_factor=1, locale=language,
                                         bypass_csp=True)  # for wait_for_function
@@ -79,7 +80,8 @@ async def open_app(browser: Browser, url: str, init: str, *, table: int | None =
     fragment = (f"tgWebAppData={quote(init)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop"
                 f"&tgWebAppThemeParams={quote(json.dumps(THEME))}")
     await page.goto(f"{url}{query}#{fragment}")
-    await page.wait_for_function("document.getElementById('app').dataset.version !== ''")
+    if drawn:
+        await page.wait_for_function("document.getElementById('app').dataset.version !== ''")
     return page
 
 
