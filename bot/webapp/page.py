@@ -20,14 +20,14 @@ from bot.webapp.games import DRAW
 
 
 def page(table: Table, user_id: int, tr: Translate) -> dict[str, Any]:
-    """The reader's page of ``table``: his seat's drawing, the table's texts, the sheet."""
+    """The reader's page of ``table``: his seat's drawing and the table's texts (the sheet
+    and the rules come apart, when asked for: ``sheet``)."""
     seat = table.seat_of(user_id)
     plugin = plugin_of(table)
     match = table.match
     out: dict[str, Any] = {
         "table": table.id, "game": table.game, "title": tr(plugin.title),
         "status": table.status, "seat": seat,
-        "rules": rules_text(table, tr),
         "note": "" if table.status == "playing" else paused_line(table, tr),
     }
     if match is None or match.state is None:  # a lobby: nothing dealt yet
@@ -44,9 +44,18 @@ def page(table: Table, user_id: int, tr: Translate) -> dict[str, Any]:
         "deadline": turn_deadline(table),
         "robot": tr("🤖 A robot plays for you. Press a button to take your seat back.")
         if robot and table.status in ("playing", "paused") else "",
-        "score": plugin.score(match, ctx),
-        "settlement": plugin.settlement(match, ctx),
     }
+
+
+def sheet(table: Table, tr: Translate) -> dict[str, Any]:
+    """The score as /score tells it, the settlement as if settled now, the table's rules."""
+    match = table.match
+    if match is None:
+        return {"score": "", "settlement": "", "rules": rules_text(table, tr)}
+    ctx = context(table, tr)
+    plugin = plugin_of(table)
+    return {"score": plugin.score(match, ctx), "settlement": plugin.settlement(match, ctx),
+            "rules": rules_text(table, tr)}
 
 
 def texts(tr: Translate) -> dict[str, str]:

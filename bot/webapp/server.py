@@ -1,6 +1,7 @@
 """The Mini App's web server (aiohttp), run in the bot's process: the page and its assets,
 each reader's page of a table (``/api/page``, and live over server-sent events at
-``/api/events``), presses (``/api/press``) and the scoresheet's picture (``/api/sheet.png``).
+``/api/events``), presses (``/api/press``), the score and rules (``/api/sheet``) and the
+scoresheet's picture (``/api/sheet.png``).
 
 Every request carries Telegram's ``initData`` (a query parameter, or a field of a press's
 JSON body); one that does not prove its user gets 401 and changes nothing. A press goes
@@ -32,7 +33,7 @@ from bot.service.services import Services
 from bot.service.tables import Table
 from bot.ui.i18n import Translate, translator
 from bot.webapp.auth import InitData, Nonces, Unauthorized, claimed_language, validate
-from bot.webapp.page import page, texts
+from bot.webapp.page import page, sheet, texts
 from bot.webapp.watch import Watch
 
 log = logging.getLogger(__name__)
@@ -74,7 +75,8 @@ class WebApp:
             web.get("/api/page", self.one_page),
             web.get("/api/events", self.events),
             web.post("/api/press", self.press),
-            web.get("/api/sheet.png", self.sheet),
+            web.get("/api/sheet", self.sheet),
+            web.get("/api/sheet.png", self.picture),
             web.static("/static", STATIC),
         ])
         self._runner: web.AppRunner | None = None
@@ -182,6 +184,12 @@ class WebApp:
         return _json({"ok": out.ok, "text": text})
 
     async def sheet(self, request: web.Request) -> web.Response:
+        """The score, the settlement and the rules (asked for when their tab is opened)."""
+        reader = self._reader(request.query)
+        async with reader.table.lock:
+            return _json(sheet(reader.table, reader.tr))
+
+    async def picture(self, request: web.Request) -> web.Response:
         """The scoresheet as the group's /sheet draws it."""
         reader = self._reader(request.query)
         async with reader.table.lock:

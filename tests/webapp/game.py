@@ -66,6 +66,7 @@ async def play_along(tg: FakeTelegram, hub: Hub, url: str, group: Chat, users: l
                 for seat, reader in readers.items():
                     assert not stream_cards(reader.take()) & hidden(match.state, seat), seat
         await page.click("[data-tab=score]")
+        await page.wait_for_selector("#score .sheet-text")
         score = await text_of(page, "#score")
     tg.send(users[0], group, "/score")
     await tg.idle()

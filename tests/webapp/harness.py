@@ -36,12 +36,13 @@ def free_port() -> int:
 
 
 @contextlib.asynccontextmanager
-async def bot_with_webapp(tg: FakeTelegram, db: Path) -> AsyncIterator[tuple[BotData, str]]:
+async def bot_with_webapp(tg: FakeTelegram, db: Path,
+                          **extra: str) -> AsyncIterator[tuple[BotData, str]]:
     """The bot (polling) with its Mini App on a free loopback port: its hub and the page's
     URL."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
-    async with running_bot(tg, db, WEBAPP_URL=url, WEBAPP_PORT=str(port)) as hub:
+    async with running_bot(tg, db, WEBAPP_URL=url, WEBAPP_PORT=str(port), **extra) as hub:
         yield hub, url
 
 

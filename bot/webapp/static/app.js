@@ -9,7 +9,8 @@ const app = (() => {
   const auth = "initData=" + encodeURIComponent(telegram.initData) +
     "&table=" + encodeURIComponent(table);
   const $ = (id) => document.getElementById(id);
-  const state = { page: null, tab: "felt", picked: [], chooser: null, busy: false, skew: 0 };
+  const state = { page: null, tab: "felt", picked: [], chooser: null, busy: false, skew: 0,
+    sheet: null, sheetVersion: null };
 
   // -- server texts: Telegram's HTML subset, anything else as plain text -------------------
 
@@ -200,14 +201,28 @@ const app = (() => {
     $("play").hidden = state.tab !== "felt";
   }
 
-  function drawScore() {
-    const page = state.page;
+  async function loadSheet() {
+    // The score, settlement and rules: fetched when their tab shows, again after a move.
+    const version = state.page.version;
+    if (state.tab === "felt" || state.sheetVersion === version) return;
+    state.sheetVersion = version;
+    const answer = await fetch("api/sheet?" + auth);
+    if (answer.ok) {
+      state.sheet = await answer.json();
+      render();
+    }
+  }
+
+  function drawSheet() {
+    const page = state.page, sheet = state.sheet;
     const box = $("score");
     box.replaceChildren();
-    if (page.score) box.append(element("div", "sheet-text", page.score));
-    if (page.settlement) {
+    html($("rules"), sheet ? sheet.rules : "");
+    if (!sheet) return;
+    if (sheet.score) box.append(element("div", "sheet-text", sheet.score));
+    if (sheet.settlement) {
       box.append(element("h3", "", page.texts.settlement));
-      box.append(element("div", "", page.settlement));
+      box.append(element("div", "", sheet.settlement));
     }
     if (state.tab === "score" && page.drawing) {
       const picture = element("img", "sheet");
@@ -224,8 +239,8 @@ const app = (() => {
     $("app").dataset.game = page.game;
     html($("title"), page.title);
     drawTabs();
-    html($("rules"), page.rules);
-    drawScore();
+    drawSheet();
+    loadSheet();
     html($("note"), [page.note, page.robot].filter(Boolean).join("\n"));
     html($("info"), page.info);
     const drawing = page.drawing;
