@@ -7,7 +7,8 @@ A drawing is plain JSON:
 - ``seats``: ``{seat, name, note, taken, count, shown, team}`` per seat (``count`` cards
   held face down, ``shown`` cards face up: an exposed hand);
 - ``trick``, ``last_trick``: ``{seat, card, label}`` plays;
-- ``areas``: ``{label, groups: [{label, cards}]}`` (talon, discard, Seep's floor, the trump);
+- ``areas``: ``{label, groups: [{label, cards}], middle}`` (talon, discard, Seep's floor, the
+  trump);
 - ``hand``: the player's cards; ``actions``: ``{seat, action, label, cards}``, where
   ``cards`` are the cards to tap for it (none: a button; one: a card, and the label names
   the move where a card has several; two: the discard, confirmed by its label).

@@ -24,8 +24,11 @@ def action(s: int, text: str, label: str, cards: list[str] | None = None) -> dic
     return {"seat": s, "action": text, "label": label, "cards": cards or []}
 
 
-def area(label: str, *groups: tuple[str, list[str]]) -> dict[str, Any]:
-    return {"label": label, "groups": [{"label": g, "cards": c} for g, c in groups]}
+def area(label: str, *groups: tuple[str, list[str]], middle: bool = False) -> dict[str, Any]:
+    """Cards face up outside the hands; ``middle``: in the middle of the table (Seep's floor),
+    else beside it (a talon)."""
+    return {"label": label, "groups": [{"label": g, "cards": c} for g, c in groups],
+            "middle": middle}
 
 
 def drawing(seats: list[dict[str, Any]], *, hand: list[str], actions: list[dict[str, Any]],

@@ -20,11 +20,11 @@ def draw(view: dict[str, Any], ctx: RenderContext) -> dict[str, Any]:
     houses = {h["value"] for h in floor["houses"]}
     areas = [area(tr("Floor"), ("", floor["loose"]),
                   *((house_line(h, ctx), [c for g in h["groups"] for c in g])
-                    for h in floor["houses"]))]
+                    for h in floor["houses"]), middle=True)]
     last = view["last_capture"]
     if last:
         areas.append(area(tr("Last capture: {name}", name=seats[last["seat"]]["name"]),
-                          ("", last["cards"])))
+                          ("", last["cards"]), middle=True))
     actions = []
     for s, legal in view["actions"].items():
         for a in legal:

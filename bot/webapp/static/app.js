@@ -102,7 +102,7 @@ const app = (() => {
       spot.append(name);
       if (seat.note) spot.append(element("div", "note", seat.note));
       if (seat.taken) spot.append(element("div", "taken", seat.taken));
-      if (seat.shown) {
+      if (seat.shown && seat.seat !== me) {  // an exposed hand (his own is the hand below)
         spot.append(drawCards(seat.shown, legal));
       } else if (seat.seat !== me && seat.count) {
         const backs = element("div", "backs");
@@ -126,8 +126,8 @@ const app = (() => {
   }
 
   function drawAreas(drawing, legal) {
-    const box = $("areas");
-    box.replaceChildren();
+    $("floor").replaceChildren();
+    $("side").replaceChildren();
     for (const area of drawing.areas) {
       const shown = element("div", "area");
       shown.append(element("div", "label", area.label));
@@ -138,7 +138,7 @@ const app = (() => {
         part.append(drawCards(group.cards, legal));
         shown.append(part);
       }
-      box.append(shown);
+      $(area.middle ? "floor" : "side").append(shown);
     }
   }
 
@@ -245,7 +245,7 @@ const app = (() => {
     html($("info"), page.info);
     const drawing = page.drawing;
     if (!drawing) {
-      for (const id of ["seats", "trick", "areas", "actions", "hand", "last-trick"]) {
+      for (const id of ["seats", "trick", "floor", "side", "actions", "hand", "last-trick"]) {
         $(id).replaceChildren();
       }
       html($("prompt-text"), "");
@@ -259,7 +259,12 @@ const app = (() => {
     drawClock();
     drawActions();
     const hand = $("hand");
-    hand.replaceChildren(drawCards(drawing.hand, legal));
+    const row = drawCards(drawing.hand, legal);
+    // A fan that fits the width: the cards overlap as much as they must, no more.
+    const width = 58, room = hand.clientWidth - 16, n = drawing.hand.length;
+    const step = n > 1 ? Math.min(width + 3, (room - width) / (n - 1)) : width;
+    row.style.setProperty("--overlap", Math.round(step - width) + "px");
+    hand.replaceChildren(row);
     $("last").hidden = !drawing.last_trick.length;
     html($("last").querySelector("summary"), page.texts.last_trick);
     drawTrick($("last-trick"), drawing.last_trick, drawing.seats.length);
