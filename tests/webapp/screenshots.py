@@ -1,5 +1,6 @@
 """The README's Mini App pictures: each game played by its players' keyboards to the middle
-of a trick, then Ann's Mini App in Chromium. ``python -m tests.webapp.screenshots docs``."""
+of a trick, then Ann's Mini App in Chromium. ``python -m tests.webapp.screenshots docs
+[GAME...]``."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def _seep(state: Any, opener: int, rng: random.Random) -> str:
 
 def _joker(state: Any, opener: int, rng: random.Random) -> str:
     legal = state.legal_actions(state.to_act[0])
-    return legal[0] if state.phase in ("trump", "bid") else play_choice(state)
+    return legal[len(legal) // 4] if state.phase in ("trump", "bid") else play_choice(state)
 
 
 def _mid_trick(game: str, state: Any, ann: int) -> bool:
@@ -84,11 +85,12 @@ async def shoot(game: str, out: Path, language: str = "en") -> Path:
     return out
 
 
-async def main(folder: Path) -> None:
-    for game in GAMES:
+async def main(folder: Path, games: list[str]) -> None:
+    for game in games or GAMES:
         print(await shoot(game, folder / f"miniapp-{game}.png"))
-    print(await shoot("preferans", folder / "miniapp-preferans-ru.png", "ru"))
+    if not games:
+        print(await shoot("preferans", folder / "miniapp-preferans-ru.png", "ru"))
 
 
 if __name__ == "__main__":
-    asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs")))
+    asyncio.run(main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs"), sys.argv[2:]))
