@@ -18,7 +18,7 @@ from pathlib import Path
 
 from aiohttp import ClientSession, TCPConnector
 
-from bench.bot_bench import _percentile, _seed
+from bench.bot_bench import _percentile, _seed, next_move
 from bench.figures import Figure
 from bot.telegram.context import BotData
 from tests.fakebot import FakeTelegram, FloodLimits, User
@@ -50,15 +50,13 @@ async def _play(tg: FakeTelegram, hub: BotData, http: ClientSession, url: str, t
                 users: list[User], clients: list[Client], moves: int,
                 latencies: list[float]) -> None:
     for _ in range(moves):
-        table = hub.services.tables.get(table_id)
-        if table is None or table.match is None or table.match.state is None:
+        move = next_move(hub, table_id)
+        if move is None:
             return
-        state = table.match.state
-        seat = state.to_act[0]
-        version = table.match.version
-        body = {"initData": init_data(tg, users[state.controller(seat)]),
-                "nonce": secrets.token_hex(16), "table": table_id, "kind": "a",
-                "version": version, "seat": seat, "action": state.legal_actions(seat)[0]}
+        version, seat, player, action = move
+        body = {"initData": init_data(tg, users[player]), "nonce": secrets.token_hex(16),
+                "table": table_id, "kind": "a", "version": version, "seat": seat,
+                "action": action}
         started = time.perf_counter()
         async with http.post(url + "api/press", json=body) as answer:
             said = await answer.json()

@@ -14,7 +14,6 @@ from bot.telegram.commands import set_menus
 from bot.telegram.context import App
 from bot.telegram.presenter import Presenter
 from bot.ui.i18n import languages
-from bot.webapp.server import WebApp
 from storage.store import Storage
 
 log = logging.getLogger(__name__)
@@ -39,18 +38,28 @@ async def start(app: App) -> Services:
                           overall_limit=settings.overall_limit, app=links)
     svc.publish = presenter.show
     app.bot_data.services, app.bot_data.presenter = svc, presenter
-    if settings.webapp_port is not None:
-        app.bot_data.webapp = webapp = WebApp(svc, settings.token, presenter.show,
-                                              port=settings.webapp_port)
-        presenter.listeners.append(webapp.watch.changed)
-        await webapp.start()
     await set_menus(app)
     restored, problems = await svc.restore()
     presenter.show(restored)
     for problem in problems:
         log.error("needs attention: %s", problem)
+    if settings.webapp_port is not None:
+        await _start_mini_app(app, settings, svc, presenter)
     log.info("@%s is up: %d open tables restored", me.username, len(svc.tables.by_id))
     return svc
+
+
+async def _start_mini_app(app: App, settings: Settings, svc: Services,
+                          presenter: Presenter) -> None:
+    """The Mini App's web server, in this process: its taps are shown by the presenter, which
+    tells it of every table it redraws."""
+    from bot.webapp.server import WebApp  # aiohttp is loaded only for the Mini App
+
+    assert settings.webapp_port is not None
+    app.bot_data.webapp = webapp = WebApp(svc, settings.token, presenter.show,
+                                          port=settings.webapp_port)
+    presenter.listeners.append(webapp.watch.changed)
+    await webapp.start()
 
 
 async def stop(app: App) -> None:

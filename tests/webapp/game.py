@@ -32,9 +32,10 @@ Hidden = Callable[[Any, int | None], set[str]]  # the cards a seat (None: anyone
 
 
 async def play_along(tg: FakeTelegram, hub: Hub, url: str, group: Chat, users: list[User],
-                     watcher: User, choose: Choose, hidden: Hidden) -> int:
+                     watcher: User, choose: Choose, hidden: Hidden) -> list[tuple[int, str]]:
     """``users[0]`` plays the current deal by taps, the others by their keyboards, until it
-    is scored; ``watcher`` (not seated) opens the group's link. Returns the taps' moves."""
+    is scored; ``watcher`` (not seated) opens the group's link. Returns the seats and
+    actions made by taps."""
     table = only_table(hub)
     seats = seat_users(hub, users)
     mine = next(s for s, u in seats.items() if u is users[0])
@@ -46,7 +47,7 @@ async def play_along(tg: FakeTelegram, hub: Hub, url: str, group: Chat, users: l
         readers[None] = await streams.enter_async_context(
             Stream(url, init_data(tg, watcher), table.id))
         match = table.match
-        scored, moves = len(match.outputs), 0
+        scored, tapped = len(match.outputs), []
         while len(match.outputs) == scored:
             state = match.state
             player = seats[state.controller(state.to_act[0])]
@@ -54,7 +55,7 @@ async def play_along(tg: FakeTelegram, hub: Hub, url: str, group: Chat, users: l
             before = await version(page)
             if player is users[0]:
                 await tap(tg, page, action)
-                moves += 1
+                tapped.append((state.to_act[0], action))
             else:
                 await make(tg, player, action)
                 await drawn_after(page, before)  # redrawn live
@@ -71,7 +72,7 @@ async def play_along(tg: FakeTelegram, hub: Hub, url: str, group: Chat, users: l
     tg.send(users[0], group, "/score")
     await tg.idle()
     assert tg.last_message(group).text.strip() in score
-    return moves
+    return tapped
 
 
 async def same_as_panels(tg: FakeTelegram, group: Chat, user: User, page: Any, watching: Any,

@@ -15,10 +15,13 @@ from urllib.parse import quote
 from aiohttp import ClientSession
 from playwright.async_api import Browser, Page, async_playwright
 
+from bot.service.tables import Table
 from bot.telegram.context import BotData
 from bot.webapp.auth import sign
-from tests.bot.harness import running_bot
+from tests.bot.harness import open_table, running_bot
+from tests.bot.tabletop import only_table
 from tests.fakebot import FakeTelegram, User
+from tests.fakebot.model import Chat
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -44,6 +47,15 @@ async def bot_with_webapp(tg: FakeTelegram, db: Path,
     url = f"http://127.0.0.1:{port}/"
     async with running_bot(tg, db, WEBAPP_URL=url, WEBAPP_PORT=str(port), **extra) as hub:
         yield hub, url
+
+
+async def started(tg: FakeTelegram, hub: BotData, group: Chat, users: list[User], *,
+                  game: str = "preferans", options: dict[str, int] | None = None) -> Table:
+    """A game of ``users`` in ``group``, opened and started by the first."""
+    lobby = await open_table(tg, group, users, game=game, options=options)
+    await tg.press(users[0], lobby, text="▶ Start")
+    await tg.idle()
+    return only_table(hub)
 
 
 def init_data(tg: FakeTelegram, user: User, *, start_param: str | None = None,

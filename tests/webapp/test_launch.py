@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from bot.config import ConfigError, load_settings
-from tests.bot.harness import open_table, running_bot
+from tests.bot.harness import running_bot
 from tests.fakebot import FakeTelegram
+from tests.webapp.harness import started
 
 TOKEN = "123456789:AAF4ke-T0ken_for-the-fake-Bot-API-srv"
 
@@ -38,9 +39,7 @@ async def test_no_launch_button_while_the_mini_app_is_off(tg: FakeTelegram,
     users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
     group = tg.add_group("Cards", users)
     async with running_bot(tg, tmp_path / "bot.db") as hub:
-        lobby = await open_table(tg, group, users)
-        await tg.press(users[0], lobby, text="▶ Start")
-        await tg.idle()
+        await started(tg, hub, group, users)
         assert hub.webapp is None
         buttons = [b for chat in (group, *users) for m in tg.messages(chat) for b in m.buttons]
         assert any("callback_data" in b for b in buttons)

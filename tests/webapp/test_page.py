@@ -1,5 +1,6 @@
-"""The page itself: in the reader's language and Telegram's theme, loading nothing from
-anywhere but its own server, and saying so when its initData proves nobody."""
+"""The page itself: in the reader's language and Telegram's theme, with the turn's time left,
+loading nothing from anywhere but its own server, and saying so when its initData proves
+nobody."""
 
 from __future__ import annotations
 
@@ -8,11 +9,9 @@ from pathlib import Path
 
 from bot.ui.i18n import translator
 from bot.webapp.auth import MAX_AGE
-from tests.bot.harness import open_table
-from tests.bot.tabletop import only_table
 from tests.fakebot import FakeTelegram
 from tests.webapp.driver import text_of
-from tests.webapp.harness import bot_with_webapp, chromium, init_data, open_app
+from tests.webapp.harness import bot_with_webapp, chromium, init_data, open_app, started
 
 RU = translator("ru")
 
@@ -22,10 +21,7 @@ async def test_language_theme_and_nothing_from_elsewhere(tg: FakeTelegram,
     users = [tg.add_user("Ann"), tg.add_user("Боря", language_code="ru"), tg.add_user("Cid")]
     group = tg.add_group("Cards", users)  # in English; Боря reads his own texts in Russian
     async with bot_with_webapp(tg, tmp_path / "bot.db") as (hub, url):
-        lobby = await open_table(tg, group, users)
-        await tg.press(users[0], lobby, text="▶ Start")
-        await tg.idle()
-        table = only_table(hub)
+        table = await started(tg, hub, group, users, options={"⏱ Turn time": 1})
         async with chromium() as browser:
             asked: list[str] = []
             page = await open_app(browser, url, init_data(tg, users[1]), table=table.id,
@@ -36,6 +32,8 @@ async def test_language_theme_and_nothing_from_elsewhere(tg: FakeTelegram,
             tabs = await page.eval_on_selector_all("#tabs .tab", "ts => ts.map(t => t.innerText)")
             assert tabs == [RU("Table"), RU("Score"), RU("Rules")] != ["Table", "Score", "Rules"]
             assert await text_of(page, "#title") == RU("Preferans")
+            # The turn's time left, from the table's timer.
+            assert RU("{time} left").replace("{time}", "") in await text_of(page, "#clock")
             background = await page.evaluate("getComputedStyle(document.body).backgroundColor")
             assert background == "rgb(251, 250, 247)"  # the theme's bg_color, not the default
             assert asked and all(u.startswith(url) for u in asked), asked

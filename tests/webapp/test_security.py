@@ -16,10 +16,9 @@ from bot.service.outcome import Refusal
 from bot.ui.i18n import translator
 from bot.webapp.auth import MAX_AGE, sign
 from bot.webapp.games import DRAW
-from tests.bot.harness import open_table
-from tests.bot.tabletop import only_table, seat_users, snapshot
+from tests.bot.tabletop import seat_users, snapshot
 from tests.fakebot import FakeTelegram
-from tests.webapp.harness import bot_with_webapp, get_page, init_data, post_press
+from tests.webapp.harness import bot_with_webapp, get_page, init_data, post_press, started
 
 EN = translator("en")
 
@@ -33,10 +32,7 @@ async def test_only_a_proved_user_reads_or_acts(tg: FakeTelegram, tmp_path: Path
     dan = tg.add_user("Dan")
     group = tg.add_group("Cards", [*users, dan])
     async with bot_with_webapp(tg, tmp_path / "bot.db") as (hub, url):
-        lobby = await open_table(tg, group, users)
-        await tg.press(users[0], lobby, text="▶ Start")
-        await tg.idle()
-        table = only_table(hub)
+        table = await started(tg, hub, group, users)
         state = table.match.state
         seats = {u.id: s for s, u in seat_users(hub, users).items()}
         to_act = state.to_act[0]

@@ -8,12 +8,10 @@ import random
 from pathlib import Path
 
 from engine.seep import robot
-from tests.bot.harness import open_table
-from tests.bot.tabletop import only_table
 from tests.bot.test_seep_game import NAMES, hidden_from
 from tests.fakebot import FakeTelegram
 from tests.webapp.game import play_along
-from tests.webapp.harness import bot_with_webapp
+from tests.webapp.harness import bot_with_webapp, started
 
 
 async def test_a_deal_by_taps_beside_keyboards(tg: FakeTelegram, tmp_path: Path) -> None:
@@ -21,14 +19,11 @@ async def test_a_deal_by_taps_beside_keyboards(tg: FakeTelegram, tmp_path: Path)
     eve = tg.add_user("Eve")  # watches
     group = tg.add_group("Cards", [*users, eve])
     async with bot_with_webapp(tg, tmp_path / "bot.db") as (hub, url):
-        lobby = await open_table(tg, group, users, game="seep")
-        await tg.press(users[0], lobby, text="▶ Start")
-        await tg.idle()
-        match = only_table(hub).match
+        match = (await started(tg, hub, group, users, game="seep")).match
         rng = random.Random(19)
         taps = await play_along(
             tg, hub, url, group, users, eve,
             lambda state: robot.choose(state.view(state.to_act[0]), match.rules, rng),
             hidden_from)
-        assert taps >= 12  # Ann's twelve cards (and the bid, if she was the bidder)
-        assert match.outputs[-1]["bid"] is not None
+        assert len(taps) >= 12  # Ann's twelve cards (and the bid, if she was the bidder)
+        assert [o for o in match.outputs if o["bid"] is not None]  # a deal played (and no redeal)
