@@ -67,6 +67,6 @@ async def stop(app: App) -> None:
     if app.bot_data.webapp is not None:
         await app.bot_data.webapp.stop()
     if presenter is not None:
-        await presenter.outbox.drain()
+        await presenter.drain()
     if svc is not None:
         await svc.store.close()
