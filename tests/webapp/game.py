@@ -5,7 +5,7 @@ document names a card its reader may not know."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from bot.telegram.context import BotData as Hub
@@ -28,14 +28,16 @@ from tests.webapp.driver import (
 from tests.webapp.harness import chromium, drawn_after, init_data, open_app, version
 
 Choose = Callable[[Any], str]  # the deal's state -> the action of the seat to act
+Press = Callable[[FakeTelegram, User, str], Awaitable[object]]  # an action by a keyboard
 Hidden = Callable[[Any, int | None], set[str]]  # the cards a seat (None: anyone) may not know
 
 
 async def play_along(tg: FakeTelegram, hub: Hub, url: str, group: Chat, users: list[User],
-                     watcher: User, choose: Choose, hidden: Hidden) -> list[tuple[int, str]]:
-    """``users[0]`` plays the current deal by taps, the others by their keyboards, until it
-    is scored; ``watcher`` (not seated) opens the group's link. Returns the seats and
-    actions made by taps."""
+                     watcher: User, choose: Choose, hidden: Hidden,
+                     press: Press = make) -> list[tuple[int, str]]:
+    """``users[0]`` plays the current deal by taps, the others by their keyboards
+    (``press``), until it is scored; ``watcher`` (not seated) opens the group's link.
+    Returns the seats and actions made by taps."""
     table = only_table(hub)
     seats = seat_users(hub, users)
     mine = next(s for s, u in seats.items() if u is users[0])
@@ -50,22 +52,23 @@ async def play_along(tg: FakeTelegram, hub: Hub, url: str, group: Chat, users: l
         scored, tapped = len(match.outputs), []
         while len(match.outputs) == scored:
             state = match.state
-            player = seats[state.controller(state.to_act[0])]
+            seat = state.to_act[0]
+            player = seats[state.controller(seat)]
             action = choose(state)
             before = await version(page)
             if player is users[0]:
                 await tap(tg, page, action)
-                tapped.append((state.to_act[0], action))
+                tapped.append((seat, action))
             else:
-                await make(tg, player, action)
+                await press(tg, player, action)
                 await drawn_after(page, before)  # redrawn live
             await drawn_after(watching, before)
             if len(match.outputs) == scored:
                 await same_as_panels(tg, group, users[0], page, watching, match.state)
                 assert not await dom_cards(page) & hidden(match.state, mine)
                 assert not await dom_cards(watching) & hidden(match.state, None)
-                for seat, reader in readers.items():
-                    assert not stream_cards(reader.take()) & hidden(match.state, seat), seat
+                for reading, reader in readers.items():
+                    assert not stream_cards(reader.take()) & hidden(match.state, reading), reading
         await page.click("[data-tab=score]")
         await page.wait_for_selector("#score .sheet-text")
         score = await text_of(page, "#score")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tests.bot.harness import act
 from tests.bot.test_preferans_game import choose
 from tests.bot.test_privacy import concealed_from
 from tests.fakebot import FakeTelegram
@@ -28,14 +29,14 @@ async def test_a_deal_by_taps_beside_keyboards(tg: FakeTelegram, tmp_path: Path)
         assert table.user_of(opener) == users[0].id  # Ann bids first: she will play 6♠
         taps = await play_along(tg, hub, url, group, users, dan,
                                 lambda state: choose(state, "whist_and_pass", opener),
-                                concealed_from)
+                                concealed_from, act)
         kinds = [action.partition(":")[0] for _, action in taps]
         assert kinds == ["bid", "discard", "contract", *["play"] * 10]
         assert table.match.outputs[0]["contract"] == "6S"
 
         opener = table.match.state.to_act[0]  # Bob; Cid whists first (a pass), then Ann
         taps = await play_along(tg, hub, url, group, users, dan,
-                                lambda state: choose(state, "open", opener), concealed_from)
+                                lambda state: choose(state, "open", opener), concealed_from, act)
         cid = table.row.seat_of(users[2].id)
         calls = [a for _, a in taps if a.startswith(("whist:", "open:"))]
         assert calls == ["whist:whist", "open:true"]
