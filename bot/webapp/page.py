@@ -28,7 +28,7 @@ def page(table: Table, user_id: int, tr: Translate) -> dict[str, Any]:
     out: dict[str, Any] = {
         "table": table.id, "game": table.game, "title": tr(plugin.title),
         "status": table.status, "seat": seat,
-        "note": "" if table.status == "playing" else paused_line(table, tr),
+        "note": "" if table.status in ("lobby", "playing") else paused_line(table, tr),
     }
     if match is None or match.state is None:  # a lobby: nothing dealt yet
         return {**out, "version": 0, "drawing": None, "info": tr("The game has not started.")}
@@ -65,7 +65,6 @@ def texts(tr: Translate) -> dict[str, str]:
         "sheet": tr("Scoresheet"), "last_trick": tr("Last trick"), "back": tr("« Back"),
         "i_am_back": tr("🙋 I am back"), "watching": tr("You are watching this table."),
         "dealer": tr("dealer"), "left": tr("{time} left"),
-        "closed": tr("This table is closed."),
         "offline": tr("Connection lost: reconnecting…"),
         "settlement": tr("Settlement"),
     }

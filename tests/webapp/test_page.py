@@ -1,12 +1,14 @@
-"""The page itself: in the reader's language and Telegram's theme, with the turn's time left,
-loading nothing from anywhere but its own server, and saying so when its initData proves
-nobody."""
+"""The page itself: in the reader's language and Telegram's theme, with the turn's time left
+and "I am back" while a robot plays for the reader, loading nothing from anywhere but its own
+server, and saying so when its initData proves nobody."""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
 
+from bot.service import substitutes
+from bot.service.outcome import Outcome
 from bot.ui.i18n import translator
 from bot.webapp.auth import MAX_AGE
 from tests.fakebot import FakeTelegram
@@ -37,6 +39,17 @@ async def test_language_theme_and_nothing_from_elsewhere(tg: FakeTelegram,
             background = await page.evaluate("getComputedStyle(document.body).backgroundColor")
             assert background == "rgb(251, 250, 247)"  # the theme's bg_color, not the default
             assert asked and all(u.startswith(url) for u in asked), asked
+
+            # A robot stands in for Боря: his page offers "I am back", and a tap brings him back.
+            seat = table.seat_of(users[1].id)
+            out = Outcome()
+            async with table.lock:
+                assert await substitutes.stand_in(hub.services, table, seat, out)
+            hub.presenter.show(out.redraw(table))
+            back = page.locator("#actions button", has_text=RU("🙋 I am back"))
+            await back.click()
+            await back.wait_for(state="detached")
+            assert seat not in table.row.robot_seats()
 
             for init in (init_data(tg, users[1], auth_date=time.time() - MAX_AGE - 60),
                          init_data(tg, users[1])[:-2] + "00"):
