@@ -12,14 +12,12 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
 from storage import log_sql
 from storage import tables_sql as sql
-from storage.connection import Database
 from storage.errors import BadInput, WrongStatus
 from storage.record_log import assemble, entries_of
 from storage.rows import Entry, StatLine, TableRow, dumps
+from storage.sql import Conn, Database
 
 
 class LogStore:
@@ -92,7 +90,7 @@ class LogStore:
             raise BadInput("one list of statistics per deal output")
         status = "paused" if settlement is None else "finished"
 
-        async def store(conn: aiosqlite.Connection) -> TableRow:
+        async def store(conn: Conn) -> TableRow:
             await sql.save_chat(conn, chat_id, {})
             for user_id in users:
                 if user_id is not None:
@@ -100,15 +98,13 @@ class LogStore:
             if settlement is None:
                 await sql.refuse_second_table(conn, chat_id)
             now = time.time()
-            cursor = await conn.execute(
+            table_id = await conn.insert(
                 "INSERT INTO game_tables (chat_id, game, rules, seat_count, players, status,"
                 " creator_id, created_at, updated_at, started_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (chat_id, record["game"], dumps(record["rules"]), seats,
                  dumps(record["players"]), status, creator_id, now, now, now),
             )
-            table_id = cursor.lastrowid
-            assert table_id is not None
             await conn.executemany(
                 "INSERT INTO seats (table_id, seat, user_id) VALUES (?, ?, ?)",
                 [(table_id, seat, user) for seat, user in enumerate(users)])
@@ -123,7 +119,7 @@ class LogStore:
         return await self._db.write(store)
 
 
-async def _record(conn: aiosqlite.Connection, table: TableRow) -> dict[str, Any]:
+async def _record(conn: Conn, table: TableRow) -> dict[str, Any]:
     if table.players is None:
         raise WrongStatus(f"table {table.id} has not started")
     return assemble(table.header(), await log_sql.log_of(conn, table.id))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal, Protocol
+
+from storage.sql import Row
 
 Status = Literal["lobby", "playing", "paused", "finished", "aborted"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "playing", "paused")
@@ -67,7 +68,7 @@ class ChatRow:
     table_defaults: dict[str, Any]
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> ChatRow:
+    def of(cls, row: Row) -> ChatRow:
         return cls(row["id"], row["language"], row["time_zone"], row["quiet_hours"],
                    json.loads(row["table_defaults"]))
 
@@ -81,7 +82,7 @@ class UserRow:
     has_started_bot: bool
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> UserRow:
+    def of(cls, row: Row) -> UserRow:
         return cls(row["id"], row["display_name"], row["username"], row["language"],
                    bool(row["has_started_bot"]))
 
@@ -132,7 +133,7 @@ class TableRow:
         return self.shown_at is not None and self.shown_at >= self.updated_at
 
     @classmethod
-    def of(cls, row: sqlite3.Row, seats: tuple[SeatRow, ...]) -> TableRow:
+    def of(cls, row: Row, seats: tuple[SeatRow, ...]) -> TableRow:
         return cls(
             id=row["id"], chat_id=row["chat_id"], game=row["game"],
             rules=json.loads(row["rules"]), settings=json.loads(row["settings"]),
@@ -268,7 +269,7 @@ class VoteRow:
     message_id: int | None
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> VoteRow:
+    def of(cls, row: Row) -> VoteRow:
         return cls(row["id"], row["table_id"], row["kind"], row["initiator"],
                    frozenset(json.loads(row["voters"])), frozenset(json.loads(row["agreed"])),
                    json.loads(row["params"]), row["status"], row["message_id"])

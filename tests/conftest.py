@@ -1,10 +1,11 @@
 """Fixtures shared by the test packages."""
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
 from tests.fakebot import FakeTelegram
+from tests.postgres import LazyServer
 
 
 @pytest.fixture
@@ -12,3 +13,11 @@ async def fake_telegram() -> AsyncIterator[FakeTelegram]:
     """A fake Telegram Bot API server on a free loopback port (see tests/fakebot)."""
     async with FakeTelegram() as tg:
         yield tg
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[LazyServer]:
+    """This test process's PostgreSQL server (tests/postgres.py), started on first use."""
+    server = LazyServer()
+    yield server
+    server.stop()
