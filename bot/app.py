@@ -40,7 +40,8 @@ async def start(app: App) -> Services:
     presenter.show(restored)
     for problem in problems:
         log.error("needs attention: %s", problem)
-    log.info("@%s is up: %d open tables restored", me.username, len(svc.tables.by_id))
+    log.info("@%s is up: %d tables loaded at start, the others when first touched",
+             me.username, len(svc.tables.by_id))
     return svc
 
 

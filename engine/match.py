@@ -120,7 +120,7 @@ class Match:
     def record(self) -> dict[str, Any]:
         """The game record of records.md (of a match that holds all its deals)."""
         if self.earlier:
-            raise WrongPhase("resumed", "a resumed match holds only the deals since its snapshot")
+            raise ValueError("a resumed match holds only the deals since its snapshot")
         return {
             "game": self.spec.name,
             "rules": self.rules.to_dict(),

@@ -48,9 +48,10 @@ async def append(
     result: Mapping[str, Any] | None,
     stats: Sequence[StatLine],
     settlement: Sequence[float] | None,
+    snapshot: Mapping[str, Any] | None = None,
 ) -> float:
-    """One append and what it ends: the deal's result and statistics, the game's settlement;
-    the table's new ``updated_at``."""
+    """One append and what it ends: the deal's result and statistics, the game's settlement,
+    the match's snapshot; the table's new ``updated_at``."""
     table = await locked_table(conn, table_id)
     last = table["last_seq"]
     if seq <= last:
@@ -77,7 +78,19 @@ async def append(
         await store_result(conn, table_id, table["game"], deals - 1, result, stats)
     if settlement is not None:
         await finish(conn, table_id, table["seat_count"], settlement, now)
+    if snapshot is not None:
+        await store_snapshot(conn, table_id, snapshot, now)
     return now
+
+
+async def store_snapshot(conn: Conn, table_id: int, snapshot: Mapping[str, Any],
+                         now: float) -> None:
+    """The table's snapshot (``Match.snapshot``), taken after the entry of its version."""
+    await conn.execute(
+        "INSERT INTO snapshots (table_id, seq, data, created_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT(table_id) DO UPDATE SET seq = excluded.seq, data = excluded.data,"
+        " created_at = excluded.created_at",
+        (table_id, snapshot.get("version"), json_object("a snapshot", snapshot), now))
 
 
 async def replace_entered(
@@ -122,6 +135,7 @@ async def replace_entered(
                            (table_id, from_deal))
     await conn.execute("DELETE FROM log_entries WHERE table_id = ? AND seq >= ?",
                        (table_id, start))
+    await conn.execute("DELETE FROM snapshots WHERE table_id = ? AND seq >= ?", (table_id, start))
     await conn.execute(
         "UPDATE game_tables SET last_seq = ?, deal_count = ?, status = 'playing',"
         " finished_at = NULL WHERE id = ?", (start - 1, from_deal, table_id))
@@ -213,9 +227,11 @@ async def insert_entries(
     return deal_no + 1
 
 
-async def log_of(conn: Conn, table_id: int) -> list[tuple[str, dict[str, Any]]]:
-    """The table's log as (kind, payload) pairs in order."""
+async def log_of(conn: Conn, table_id: int, *,
+                 after: int = 0) -> list[tuple[str, dict[str, Any]]]:
+    """The table's log (the entries after number ``after``) as (kind, payload) pairs."""
     rows = await conn.fetch(
-        "SELECT kind, payload FROM log_entries WHERE table_id = ? ORDER BY seq", (table_id,))
+        "SELECT kind, payload FROM log_entries WHERE table_id = ? AND seq > ? ORDER BY seq",
+        (table_id, after))
     return [(row["kind"], json.loads(row["payload"])) for row in rows]
 

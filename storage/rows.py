@@ -165,6 +165,37 @@ class TableRow:
 
 
 @dataclass(frozen=True, slots=True)
+class Waking:
+    """An open table as start-up sees it (no seats, no log): whether it has work to do at
+    once, and its stored timer."""
+
+    id: int
+    status: Status
+    last_seq: int
+    snapshot_seq: int | None  # the entry after which its last snapshot was taken
+    shown: bool
+    robot: bool  # a substitute robot plays a seat
+    attention_reason: str | None
+    timer_deadline: float | None
+    timer_version: int
+    timer_nudged: bool
+    settings: dict[str, Any]
+
+    @property
+    def between_deals(self) -> bool:
+        """Playing, and the log ends where a deal does (or before the first one): the next
+        deal is to be dealt."""
+        return self.status == "playing" and self.last_seq in (0, self.snapshot_seq)
+
+    @classmethod
+    def of(cls, row: Row) -> Waking:
+        return cls(row["id"], row["status"], row["last_seq"], row["snapshot_seq"],
+                   row["shown_at"] is not None and row["shown_at"] >= row["updated_at"],
+                   bool(row["robot"]), row["attention_reason"], row["timer_deadline"],
+                   row["timer_version"], bool(row["timer_nudged"]), json.loads(row["settings"]))
+
+
+@dataclass(frozen=True, slots=True)
 class DealRow:
     """A finished deal of a chat's history: its replay output object, and the seats
     for which a robot chose at least one action."""

@@ -9,7 +9,16 @@ from typing import Any
 from storage import log_sql
 from storage import tables_sql as sql
 from storage.errors import BadInput, NotFound, SeatError, WrongStatus
-from storage.rows import ACTIVE_STATUSES, OPEN_STATUSES, UNSET, Status, TableRow, Unset, dumps
+from storage.rows import (
+    ACTIVE_STATUSES,
+    OPEN_STATUSES,
+    UNSET,
+    Status,
+    TableRow,
+    Unset,
+    Waking,
+    dumps,
+)
 from storage.sql import Conn, Database
 
 MAX_NAME = 64  # characters of a guest's typed name
@@ -169,10 +178,23 @@ class TableStore:
             table_id = await sql.open_table_id(conn, chat_id, thread_id)
             return None if table_id is None else await sql.load_table(conn, table_id)
 
-    async def open_tables(self) -> list[TableRow]:
-        """Every table in lobby, playing or paused (for timers and messages at start)."""
+    async def open_tables(self, *, chat_id: int | None = None,
+                          user_id: int | None = None) -> list[TableRow]:
+        """Every table in lobby, playing or paused (for timers and messages at start); or
+        those of a chat, or those where a user sits."""
         async with self._db.reading() as conn:
-            return await sql.open_tables(conn)
+            return await sql.open_tables(conn, chat_id, user_id)
+
+    async def waking(self) -> list[Waking]:
+        """Every open table as start-up needs it: a light row each, no seats, no log."""
+        async with self._db.reading() as conn:
+            rows = await conn.fetch(
+                "SELECT id, status, last_seq, shown_at, updated_at, attention_reason,"
+                " timer_deadline, timer_version, timer_nudged, settings,"
+                " (SELECT seq FROM snapshots s WHERE s.table_id = t.id) AS snapshot_seq,"
+                " EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.robot = 1)"
+                f" AS robot FROM game_tables t WHERE status IN {sql.OPEN} ORDER BY id")
+            return [Waking.of(row) for row in rows]
 
     async def update_table(
         self, table_id: int, *, attention: str | Unset | None = UNSET,

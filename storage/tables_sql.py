@@ -12,7 +12,7 @@ from storage.errors import BadInput, NotFound, TableExists, WrongStatus
 from storage.rows import OPEN_STATUSES, UNSET, ChatRow, SeatRow, TableRow, Unset, UserRow, dumps
 from storage.sql import Conn
 
-_OPEN = "(" + ", ".join(f"'{s}'" for s in OPEN_STATUSES) + ")"
+OPEN = "(" + ", ".join(f"'{s}'" for s in OPEN_STATUSES) + ")"
 T = TypeVar("T")
 _QUIET_HOURS = re.compile(r"([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d")
 
@@ -136,8 +136,16 @@ async def load_tables(
     return [TableRow.of(row, tuple(seats[row["id"]])) for row in rows]
 
 
-async def open_tables(conn: Conn) -> list[TableRow]:
-    return await load_tables(conn, f"status IN {_OPEN}", ())
+async def open_tables(conn: Conn, chat_id: int | None = None,
+                      user_id: int | None = None) -> list[TableRow]:
+    """The open tables (of a chat, or where a user sits)."""
+    where, params = f"status IN {OPEN}", []
+    if chat_id is not None:
+        where, params = where + " AND chat_id = ?", [*params, chat_id]
+    if user_id is not None:
+        where += " AND id IN (SELECT table_id FROM seats WHERE user_id = ?)"
+        params.append(user_id)
+    return await load_tables(conn, where, tuple(params))
 
 
 async def open_table_id(conn: Conn, chat_id: int,
@@ -145,10 +153,10 @@ async def open_table_id(conn: Conn, chat_id: int,
     """The open table of the chat's topic (``thread_id`` None: of any topic)."""
     if thread_id is None:
         row = await conn.fetchone(f"SELECT id FROM game_tables WHERE chat_id = ? AND status IN"
-                        f" {_OPEN} ORDER BY id LIMIT 1", (chat_id,))
+                        f" {OPEN} ORDER BY id LIMIT 1", (chat_id,))
     else:
         row = await conn.fetchone(f"SELECT id FROM game_tables WHERE chat_id = ? AND thread_id = ?"
-                        f" AND status IN {_OPEN}", (chat_id, thread_id))
+                        f" AND status IN {OPEN}", (chat_id, thread_id))
     return None if row is None else row["id"]
 
 

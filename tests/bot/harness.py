@@ -24,10 +24,13 @@ def settings_env(tg: FakeTelegram, db: Path, **extra: str) -> dict[str, str]:
 @contextlib.asynccontextmanager
 async def running_bot(tg: FakeTelegram, db: Path, **extra: str) -> AsyncIterator[BotData]:
     """The bot as `python -m bot` runs it (polling), in this event loop: its services and
-    presenter."""
+    presenter. Every open table is then touched (loaded as a first press would load it), so
+    that the tests can look at ``hub.services.tables``."""
     app = build_application(load_settings(settings_env(tg, db, **extra)))
     await app.initialize()
     svc = await start(app)
+    for row in await svc.store.tables.open_tables():
+        await svc.table(row.id)
     hub = app.bot_data
     assert hub.presenter is not None
     outbox = hub.presenter.outbox
