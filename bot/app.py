@@ -26,7 +26,7 @@ async def start(app: App) -> Services:
     """Open storage, restore every open table and register the command menus."""
     settings = app.bot_data.settings
     assert settings is not None
-    storage = await Storage.open(settings.database_path)
+    storage = await Storage.open(settings.database)
     me = await app.bot.get_me()
     queue = app.job_queue
     svc = Services(storage, Users(storage, tuple(languages())),

@@ -1,6 +1,7 @@
 """Fixtures shared by the test packages."""
 
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -21,3 +22,12 @@ def postgres() -> Iterator[LazyServer]:
     server = LazyServer()
     yield server
     server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def location(request: pytest.FixtureRequest, tmp_path: Path,
+                   postgres: LazyServer) -> str:
+    """A new database of each backend: a SQLite file, or a PostgreSQL database's URL."""
+    if request.param == "sqlite":
+        return str(tmp_path / "cardtable.db")
+    return await postgres.new_database()

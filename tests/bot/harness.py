@@ -11,12 +11,15 @@ from typing import Any
 from bot.app import build_application, start, stop
 from bot.config import load_settings
 from bot.telegram.context import BotData
+from storage.store import is_postgres
 from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
 
 
-def settings_env(tg: FakeTelegram, db: Path, **extra: str) -> dict[str, str]:
-    return {"BOT_TOKEN": tg.token, "DATABASE_PATH": str(db),
+def settings_env(tg: FakeTelegram, db: Path | str, **extra: str) -> dict[str, str]:
+    """The bot's settings; ``db``: a SQLite file, or a PostgreSQL URL."""
+    where = "DATABASE_URL" if is_postgres(str(db)) else "DATABASE_PATH"
+    return {"BOT_TOKEN": tg.token, where: str(db),
             "TELEGRAM_API_BASE_URL": tg.base_url, "TELEGRAM_API_BASE_FILE_URL": tg.base_file_url,
             "GROUP_MESSAGES_PER_MINUTE": "1000", **extra}
 

@@ -5,22 +5,12 @@ from typing import Any
 import pytest
 
 from storage import Storage
-from tests.postgres import LazyServer
 
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> str:
     """A SQLite file, for the tests of what only SQLite has."""
     return str(tmp_path / "cardtable.db")
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def location(request: pytest.FixtureRequest, tmp_path: Path,
-                   postgres: LazyServer) -> str:
-    """A new database of each backend: a SQLite file, a PostgreSQL database."""
-    if request.param == "sqlite":
-        return str(tmp_path / "cardtable.db")
-    return await postgres.new_database()
 
 
 @pytest.fixture
