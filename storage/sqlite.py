@@ -36,6 +36,7 @@ T = TypeVar("T")
 Operation = Callable[[Conn], Awaitable[Any]]
 
 BUSY_TIMEOUT_SECONDS = 10.0
+MEMORY = ":memory:"  # a database that lives only in this process (the service tests)
 
 
 class SqliteConn(Rows):
@@ -81,7 +82,7 @@ class SqliteDatabase:
         try:
             conn.row_factory = sqlite3.Row
             mode = await _pragma(conn, "journal_mode=WAL")
-            if str(mode).lower() != "wal":
+            if str(mode).lower() != "wal" and path != MEMORY:
                 raise StorageError(f"database {path}: cannot use WAL journal mode (got {mode})")
             await _pragma(conn, "synchronous=FULL")
             await _pragma(conn, "foreign_keys=ON")
