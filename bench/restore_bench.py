@@ -43,9 +43,13 @@ async def populate(location: str, games: int) -> int:
     Returns the log entries stored."""
     names = sorted(GAMES)
     prepared = []
-    for g in range(min(games, DISTINCT)):
-        record = active_record(names[g % len(names)], g)
+    seed = 0
+    while len(prepared) < min(games, DISTINCT):
+        seed += 1
+        record = active_record(names[seed % len(names)], seed)
         match = replay(record)
+        if not match.in_deal:  # a game that ended (or a void deal) is no active game
+            continue
         seats = len(match.players)
         prepared.append((match.record(), match.outputs,
                          [records.seat_stats(match.spec.name, seats, o) for o in match.outputs],
