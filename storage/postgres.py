@@ -10,17 +10,10 @@ PostgreSQL commits are durable as SQLite's with ``synchronous=FULL`` (the WAL is
 flushed at each commit) and concurrent commits are flushed together by the
 server, so there is no group commit here: every write is its own transaction on
 a connection of the pool. A deadlock or serialization failure runs it again.
-
-A worker may bind a *unit* to the running task (``bind``): then every write and
-read of that task runs in the unit's one transaction (a write in a savepoint of
-it), so that an update's changes, its outbox rows and the mark that it is done
-commit together, or not at all.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextvars
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -91,18 +84,6 @@ class PgConn(Rows):
             return list(await self.raw.fetch(numbered(sql), *_values(params)))
 
 
-class Unit:
-    """One transaction that a task's writes and reads join (see the module's docstring)."""
-
-    def __init__(self, conn: PgConn) -> None:
-        self.conn = conn
-        self.lock = asyncio.Lock()  # one statement at a time on the connection
-        self.open = True  # tasks started inside it and still running after: the pool's
-
-
-_UNIT: contextvars.ContextVar[Unit | None] = contextvars.ContextVar("unit", default=None)
-
-
 class PostgresDatabase:
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:
         self.pool = pool
@@ -125,10 +106,6 @@ class PostgresDatabase:
         await self.pool.close()
 
     async def write(self, operation: Callable[[Conn], Awaitable[T]]) -> T:
-        unit = _UNIT.get()
-        if unit is not None and unit.open:
-            async with unit.lock, unit.conn.raw.transaction():  # a savepoint of the unit
-                return await operation(unit.conn)
         for attempt in range(RETRIES):
             try:
                 async with self.pool.acquire() as raw, raw.transaction():
@@ -140,27 +117,9 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Conn]:
-        unit = _UNIT.get()
-        if unit is not None and unit.open:
-            async with unit.lock:
-                yield unit.conn
-            return
         async with self.pool.acquire() as raw, raw.transaction(
                 isolation="repeatable_read", readonly=True):
             yield PgConn(raw)
-
-    @asynccontextmanager
-    async def unit(self) -> AsyncIterator[Unit]:
-        """A transaction on a connection of its own, bound to the running task (and the
-        tasks it starts) until it ends: committed if the block ends normally."""
-        async with self.pool.acquire() as raw, raw.transaction():
-            unit = Unit(PgConn(raw))
-            token = _UNIT.set(unit)
-            try:
-                yield unit
-            finally:
-                unit.open = False
-                _UNIT.reset(token)
 
 
 def shown_url(url: str) -> str:
