@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlparse
 
+from storage.store import is_postgres
+
 _TOKEN = re.compile(r"^\d+:[A-Za-z0-9_-]{20,}$")
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 LOOPBACK = ("127.0.0.1", "localhost", "::1")  # plain http is fine here (tests, development)
@@ -22,6 +24,7 @@ class ConfigError(ValueError):
 class Settings:
     token: str
     database_path: str = "./cardtable.db"
+    database_url: str | None = None  # postgresql://...: PostgreSQL instead of the SQLite file
     api_base_url: str = "https://api.telegram.org/bot"
     api_base_file_url: str = "https://api.telegram.org/file/bot"
     webhook_url: str | None = None
@@ -31,6 +34,11 @@ class Settings:
     overall_limit: int = 28  # calls per second over all chats (Telegram allows about 30)
     webapp_url: str | None = None  # the Mini App's public URL (None: no Mini App)
     webapp_port: int | None = None  # the port its web server listens on
+
+    @property
+    def database(self) -> str:
+        """Where storage lives: the PostgreSQL URL if one is set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @property
     def log_level_number(self) -> int:
@@ -68,9 +76,9 @@ def _webapp(env: Mapping[str, str]) -> dict[str, Any]:
 
 
 def load_settings(env: Mapping[str, str]) -> Settings:
-    """Read BOT_TOKEN, DATABASE_PATH, TELEGRAM_API_BASE_URL, TELEGRAM_API_BASE_FILE_URL,
-    WEBHOOK_URL, PORT, LOG_LEVEL, GROUP_MESSAGES_PER_MINUTE, TELEGRAM_CALLS_PER_SECOND,
-    WEBAPP_URL and WEBAPP_PORT."""
+    """Read BOT_TOKEN, DATABASE_PATH, DATABASE_URL, TELEGRAM_API_BASE_URL,
+    TELEGRAM_API_BASE_FILE_URL, WEBHOOK_URL, PORT, LOG_LEVEL, GROUP_MESSAGES_PER_MINUTE,
+    TELEGRAM_CALLS_PER_SECOND, WEBAPP_URL and WEBAPP_PORT."""
     token = env.get("BOT_TOKEN", "").strip()
     if not token:
         raise ConfigError("BOT_TOKEN is not set: get a token from @BotFather and export it")
@@ -94,9 +102,15 @@ def load_settings(env: Mapping[str, str]) -> Settings:
     path = env.get("DATABASE_PATH", "./cardtable.db").strip()
     if not path:
         raise ConfigError("DATABASE_PATH is empty")
+    database_url = env.get("DATABASE_URL", "").strip() or None
+    if database_url is not None and (not is_postgres(database_url)
+                                     or not urlparse(database_url).netloc):
+        raise ConfigError("DATABASE_URL must be a postgresql:// URL, e.g. "
+                          f"postgresql://user:password@host:5432/cardtable, got {database_url!r}")
     return Settings(
         token=token,
         database_path=path,
+        database_url=database_url,
         api_base_url=_url("TELEGRAM_API_BASE_URL",
                           env.get("TELEGRAM_API_BASE_URL", Settings.api_base_url).strip()),
         api_base_file_url=_url("TELEGRAM_API_BASE_FILE_URL",

@@ -42,6 +42,11 @@ STATIC = Path(__file__).parent / "static"
 KEEPALIVE = 15.0  # seconds between comments on a quiet event stream
 PRESS_KINDS = ("a", "r")  # an engine action of the reader's seat; "I am back"
 MAX_ACTION = 48  # characters of an action's text (every game's fit in callback data)
+MAX_ID = 2**63 - 1  # the largest table id storage holds
+# A press the table refuses: 409 (the table is not in a state that takes it: stale, not the
+# reader's turn, not a legal move, paused, over), unless it is not the reader's table at all.
+CONFLICT = 409
+REFUSED = {"not_playing": 403, "table_closed": 404, "not_saved": 503}
 # The page may load only what this server serves (no CDN), and be framed by Telegram Web.
 POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
           "connect-src 'self'; frame-ancestors https://web.telegram.org https://*.telegram.org")
@@ -95,21 +100,22 @@ class WebApp:
 
     # -- who asks ---------------------------------------------------------------------------
 
-    def _reader(self, fields: Mapping[str, Any]) -> Reader:
-        """The reader of a request; 401 without valid initData, 400/404 without a table."""
+    async def _reader(self, fields: Mapping[str, Any]) -> Reader:
+        """The reader of a request; 401 without valid initData, 400/404 without a table. A
+        table not loaded yet is loaded now (its first touch, as a keyboard's press does)."""
         raw = fields.get("initData")
         try:
             init = validate(raw if isinstance(raw, str) else "", self.token)
         except Unauthorized as exc:
             raise self._unauthorized(str(exc), raw) from None
         users = self.svc.users
-        known = users.users.get(init.user.id)
+        known = await users.load(init.user.id)
         tr = translator(users.language_of(init.user.id) if known
                         else users.normalize(init.user.language_code))
-        wanted = init.start_param or fields.get("table")
-        if not isinstance(wanted, str | int) or not str(wanted).isdigit():
+        table_id = _table_id(init.start_param or fields.get("table"))
+        if table_id is None:
             raise _refused(tr, Refusal("bad_button"), web.HTTPBadRequest)
-        table = self.svc.tables.get(int(wanted))
+        table = await self.svc.table(table_id)
         if table is None:
             raise _refused(tr, Refusal("table_closed"), web.HTTPNotFound)
         return Reader(init, tr, table)
@@ -136,11 +142,11 @@ class WebApp:
             "Content-Security-Policy": POLICY, "Cache-Control": "no-cache"})
 
     async def one_page(self, request: web.Request) -> web.Response:
-        return _json(await self._page(self._reader(request.query)))
+        return _json(await self._page(await self._reader(request.query)))
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         """The reader's page now, and again after every change of the table."""
-        reader = self._reader(request.query)
+        reader = await self._reader(request.query)
         stream = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                              "Cache-Control": "no-cache",
                                              "X-Accel-Buffering": "no"})
@@ -167,8 +173,9 @@ class WebApp:
         except (json.JSONDecodeError, UnicodeDecodeError):
             body = None
         if not isinstance(body, dict):
-            raise self._unauthorized("the body is not a JSON object", None)
-        reader = self._reader(body)
+            tr = translator(self.svc.users.normalize(None))
+            raise _refused(tr, Refusal("bad_button"), web.HTTPBadRequest)
+        reader = await self._reader(body)
         try:
             self.nonces.use(reader.init, str(body.get("nonce", "")))
         except Unauthorized as exc:
@@ -181,23 +188,33 @@ class WebApp:
         self.publish(out)
         said = out.refusal or (Refusal(out.note, out.note_params) if out.note else None)
         text = "" if said is None else refusals.text(said, reader.tr, reader.table.names)
-        return _json({"ok": out.ok, "text": text})
+        status = 200 if out.refusal is None else REFUSED.get(out.refusal.code, CONFLICT)
+        return _json({"ok": out.ok, "text": text}, status)
 
     async def sheet(self, request: web.Request) -> web.Response:
         """The score, the settlement and the rules (asked for when their tab is opened)."""
-        reader = self._reader(request.query)
+        reader = await self._reader(request.query)
         async with reader.table.lock:
             return _json(sheet(reader.table, reader.tr))
 
     async def picture(self, request: web.Request) -> web.Response:
         """The scoresheet as the group's /sheet draws it."""
-        reader = self._reader(request.query)
+        reader = await self._reader(request.query)
         async with reader.table.lock:
             match = None if reader.table.match is None else play.snapshot(reader.table.match)
         if match is None:
             raise _refused(reader.tr, Refusal("table_closed"), web.HTTPNotFound)
         png = await asyncio.to_thread(draw_sheet, match, reader.tr)
         return web.Response(body=png, content_type="image/png")
+
+
+def _table_id(wanted: Any) -> int | None:
+    """A table id as the page sends it (a number, or its digits); None if it is none."""
+    text = str(wanted) if type(wanted) in (str, int) else ""
+    if not (text.isascii() and text.isdecimal() and len(text) <= 19) \
+            or not 0 < int(text) <= MAX_ID:
+        return None
+    return int(text)
 
 
 def _parts(body: Mapping[str, Any]) -> tuple[str, ...] | None:

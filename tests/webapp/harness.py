@@ -39,13 +39,14 @@ def free_port() -> int:
 
 
 @contextlib.asynccontextmanager
-async def bot_with_webapp(tg: FakeTelegram, db: Path,
+async def bot_with_webapp(tg: FakeTelegram, db: Path, *, touch: bool = True,
                           **extra: str) -> AsyncIterator[tuple[BotData, str]]:
     """The bot (polling) with its Mini App on a free loopback port: its hub and the page's
-    URL."""
+    URL (``touch``: as ``running_bot``'s)."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
-    async with running_bot(tg, db, WEBAPP_URL=url, WEBAPP_PORT=str(port), **extra) as hub:
+    async with running_bot(tg, db, touch=touch, WEBAPP_URL=url, WEBAPP_PORT=str(port),
+                           **extra) as hub:
         yield hub, url
 
 
@@ -108,8 +109,10 @@ async def drawn_after(page: Page, before: int) -> None:
         f"Number(document.getElementById('app').dataset.version) > {before}")
 
 
-async def post_press(url: str, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    async with ClientSession() as http, http.post(url + "api/press", json=body) as answer:
+async def post_press(url: str, body: dict[str, Any] | bytes) -> tuple[int, dict[str, Any]]:
+    """A press as the page posts it (``body`` bytes: sent as they are)."""
+    sent: dict[str, Any] = {"data": body} if isinstance(body, bytes) else {"json": body}
+    async with ClientSession() as http, http.post(url + "api/press", **sent) as answer:
         return answer.status, await answer.json(content_type=None)
 
 
