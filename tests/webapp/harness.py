@@ -27,6 +27,7 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-dev-shm-usage"]
+PAGE_TIMEOUT_MS = 90_000
 THEME = {"bg_color": "#fbfaf7", "text_color": "#000000", "hint_color": "#707579",
          "button_color": "#3390ec", "button_text_color": "#ffffff",
          "secondary_bg_color": "#f4f4f5"}
@@ -89,7 +90,9 @@ async def open_app(browser: Browser, url: str, init: str, *, table: int | None =
                                         device_scale_factor=1, locale=language,
                                         bypass_csp=True)  # for wait_for_function
     page = await context.new_page()
-    page.set_default_timeout(15_000)
+    # A guard against a page that never shows what is awaited, not a speed limit: CI runs
+    # eight workers, each with its Chromium, on two cores.
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
     query = "" if table is None else f"?table={table}"
     fragment = (f"tgWebAppData={quote(init)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop"
                 f"&tgWebAppThemeParams={quote(json.dumps(THEME))}")
