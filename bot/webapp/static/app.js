@@ -206,10 +206,12 @@ const app = (() => {
     const version = state.page.version;
     if (state.tab === "felt" || state.sheetVersion === version) return;
     state.sheetVersion = version;
-    const answer = await fetch("api/sheet?" + auth);
-    if (answer.ok) {
+    const answer = await fetch("api/sheet?" + auth).catch(() => null);
+    if (answer && answer.ok) {
       state.sheet = await answer.json();
       render();
+    } else if (state.sheetVersion === version) {
+      state.sheetVersion = null; // asked again at the next redraw
     }
   }
 
