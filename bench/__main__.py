@@ -14,6 +14,7 @@ from bench import (
     pictures_bench,
     robot_bench,
     scoring_bench,
+    solver_bench,
     storage_bench,
     timers_bench,
 )
@@ -21,7 +22,8 @@ from bench.figures import Figure
 
 SECTIONS = {"engine": engine_bench.run, "scoring": scoring_bench.run,
             "storage": storage_bench.run, "pictures": pictures_bench.run,
-            "robots": robot_bench.run, "bot": bot_bench.run, "timers": timers_bench.run}
+            "solver": solver_bench.run, "robots": robot_bench.run, "bot": bot_bench.run,
+            "timers": timers_bench.run}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,85 @@
+"""A double-dummy solver for Preferans trick play: every hand open, best play by all.
+
+The position (``Layout``) is the three active players' hands in playing order
+(0 = first hand), the trump, the trick in progress and, in raspasy, the talon
+cards still to lead. The ``Goal`` says whose tricks count and who wants them:
+the declarer's tricks in a contract (he maximises, the defenders minimise), the
+misère declarer's (the defenders maximise), and in raspasy one player's own
+tricks against the other two (the "paranoid" reduction of a game for three to
+a game for two, which alpha-beta solves exactly).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import Card, Suit
+from engine.preferans.dds import search
+
+NOBODY = search.NOBODY  # owner of the 3-player raspasy talon card: shows the suit, never wins
+TALON = search.TALON  # owner of the 4-player raspasy talon card: the dealer's, it may win
+
+
+@dataclass(frozen=True)
+class Goal:
+    """Whose tricks count (players 0-2, ``TALON``), and who wants them counted."""
+
+    counted: frozenset[int]
+    maxers: frozenset[int]
+
+    @classmethod
+    def declarer(cls, seat: int) -> Goal:
+        return cls(frozenset({seat}), frozenset({seat}))
+
+    @classmethod
+    def miser(cls, seat: int) -> Goal:
+        return cls(frozenset({seat}), frozenset({0, 1, 2}) - {seat})
+
+    @classmethod
+    def avoid(cls, seat: int) -> Goal:
+        """Raspasy for ``seat``: his own tricks, which the other two try to give him."""
+        return cls.miser(seat)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A trick-play position with every card known.
+
+    ``trick`` lists the plays of the trick in progress (owner, card); a raspasy
+    talon card is owned by ``NOBODY`` or ``TALON``. ``talon`` holds the talon
+    cards that lead the next tricks, and ``fixed`` says how many of the next
+    tricks are led by first hand (or the talon) whoever won the one before.
+    """
+
+    hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
+    trump: Suit | None
+    leader: int = 0
+    trick: tuple[tuple[int, Card], ...] = ()
+    talon: tuple[Card, ...] = ()
+    talon_owner: int = NOBODY
+    fixed: int = 0
+
+
+def bit(card: Card) -> int:
+    assert card.suit is not None
+    return int(card.suit) * 8 + card.rank - 7
+
+
+CARDS = {bit(c): c for c in (Card(r, s) for s in Suit for r in range(7, 15))}
+
+
+def _mask(cards: tuple[Card, ...]) -> int:
+    return sum(1 << bit(c) for c in cards)
+
+
+def _args(layout: Layout, goal: Goal) -> tuple:
+    return ([_mask(h) for h in layout.hands], -1 if layout.trump is None else int(layout.trump),
+            layout.leader, [(o, bit(c)) for o, c in layout.trick],
+            sum(1 << o for o in goal.counted), sum(1 << o for o in goal.maxers),
+            [bit(c) for c in layout.talon], layout.talon_owner, layout.fixed)
+
+
+def tricks(layout: Layout, goal: Goal) -> int:
+    """The counted tricks still to come (the trick in progress included)."""
+    hands, trump, leader, trick, counted, maxers, talon, owner, fixed = _args(layout, goal)
+    return search.solve(hands, trump, leader, trick, counted, maxers, talon, owner, fixed)
