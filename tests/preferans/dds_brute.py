@@ -21,7 +21,7 @@ def brute_values(layout: Layout, goal: Goal) -> dict[Card, int]:
     """The counted tricks after each legal card of the player to move."""
     hands = [list(h) for h in layout.hands]
     order = _order(layout)
-    player = order[0]
+    player = layout.to_move
     led = layout.trick[0][1].suit if layout.trick else None
     out = {}
     for card in playable(hands[player], led, layout.trump):

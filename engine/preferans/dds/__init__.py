@@ -7,6 +7,10 @@ the declarer's tricks in a contract (he maximises, the defenders minimise), the
 misère declarer's (the defenders maximise), and in raspasy one player's own
 tricks against the other two (the "paranoid" reduction of a game for three to
 a game for two, which alpha-beta solves exactly).
+
+The search itself is in C (``_search.c``, built by ``pip install``): pure Python
+took 0.2 s for a typical full contract and up to 15 s for a misère, too slow
+for Monte Carlo play, which solves many deals per decision.
 """
 
 from __future__ import annotations
@@ -14,10 +18,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card, Suit
-from engine.preferans.dds import search
+from engine.preferans.dds import _search
 
-NOBODY = search.NOBODY  # owner of the 3-player raspasy talon card: shows the suit, never wins
-TALON = search.TALON  # owner of the 4-player raspasy talon card: the dealer's, it may win
+NOBODY = -1  # owner of the 3-player raspasy talon card: shows the suit, never wins
+TALON = 3  # owner of the 4-player raspasy talon card: the dealer's, it may win
 
 
 @dataclass(frozen=True)
@@ -59,27 +63,41 @@ class Layout:
     talon_owner: int = NOBODY
     fixed: int = 0
 
+    @property
+    def to_move(self) -> int:
+        """The player whose card comes next."""
+        if not self.trick:
+            return self.leader
+        first = self.trick[0][0]
+        if first in (NOBODY, TALON):
+            return len(self.trick) - 1
+        return (first + len(self.trick)) % 3
 
-def bit(card: Card) -> int:
+
+def _bit(card: Card) -> int:
     assert card.suit is not None
     return int(card.suit) * 8 + card.rank - 7
 
 
-CARDS = {bit(c): c for c in (Card(r, s) for s in Suit for r in range(7, 15))}
+_CARDS = {_bit(c): c for c in (Card(r, s) for s in Suit for r in range(7, 15))}
 
 
 def _mask(cards: tuple[Card, ...]) -> int:
-    return sum(1 << bit(c) for c in cards)
+    return sum(1 << _bit(c) for c in cards)
 
 
 def _args(layout: Layout, goal: Goal) -> tuple:
     return ([_mask(h) for h in layout.hands], -1 if layout.trump is None else int(layout.trump),
-            layout.leader, [(o, bit(c)) for o, c in layout.trick],
+            layout.leader, [(o, _bit(c)) for o, c in layout.trick],
             sum(1 << o for o in goal.counted), sum(1 << o for o in goal.maxers),
-            [bit(c) for c in layout.talon], layout.talon_owner, layout.fixed)
+            [_bit(c) for c in layout.talon], layout.talon_owner, layout.fixed)
 
 
 def tricks(layout: Layout, goal: Goal) -> int:
     """The counted tricks still to come (the trick in progress included)."""
-    hands, trump, leader, trick, counted, maxers, talon, owner, fixed = _args(layout, goal)
-    return search.solve(hands, trump, leader, trick, counted, maxers, talon, owner, fixed)
+    return _search.solve(*_args(layout, goal))
+
+
+def values(layout: Layout, goal: Goal) -> dict[Card, int]:
+    """The counted tricks still to come after each legal card of the player to move."""
+    return {_CARDS[c]: v for c, v in _search.values(*_args(layout, goal)).items()}
