@@ -86,18 +86,23 @@ def _mask(cards: tuple[Card, ...]) -> int:
     return sum(1 << _bit(c) for c in cards)
 
 
-def _args(layout: Layout, goal: Goal) -> tuple:
+def _args(layout: Layout, goal: Goal, cap: int, limit: int) -> tuple:
     return ([_mask(h) for h in layout.hands], -1 if layout.trump is None else int(layout.trump),
             layout.leader, [(o, _bit(c)) for o, c in layout.trick],
             sum(1 << o for o in goal.counted), sum(1 << o for o in goal.maxers),
-            [_bit(c) for c in layout.talon], layout.talon_owner, layout.fixed)
+            [_bit(c) for c in layout.talon], layout.talon_owner, layout.fixed, cap, limit)
 
 
-def tricks(layout: Layout, goal: Goal) -> int:
-    """The counted tricks still to come (the trick in progress included)."""
-    return _search.solve(*_args(layout, goal))
+def tricks(layout: Layout, goal: Goal, cap: int = 10, limit: int = 0) -> int | None:
+    """The counted tricks still to come (the trick in progress included), or ``cap`` if
+    they are more (a lower cap solves faster). None if the search tried more than
+    ``limit`` cards (0: no limit)."""
+    return _search.solve(*_args(layout, goal, cap, limit))
 
 
-def values(layout: Layout, goal: Goal) -> dict[Card, int]:
-    """The counted tricks still to come after each legal card of the player to move."""
-    return {_CARDS[c]: v for c, v in _search.values(*_args(layout, goal)).items()}
+def values(layout: Layout, goal: Goal, cap: int = 10,
+           limit: int = 0) -> dict[Card, int] | None:
+    """The counted tricks still to come after each legal card of the player to move (at
+    most ``cap``); None past the ``limit``."""
+    found = _search.values(*_args(layout, goal, cap, limit))
+    return None if found is None else {_CARDS[c]: v for c, v in found.items()}

@@ -39,6 +39,7 @@ typedef struct {
     int trump, counted, maxers;
     int talon[2], ntalon, talon_pos, talon_owner, fixed;
     int history[3][32];
+    long nodes, limit; /* cards tried, and how many may be (0: no limit) */
 } Search;
 
 static inline uint32_t suit_mask(int suit) { return 0xFFu << (8 * suit); }
@@ -112,10 +113,30 @@ static void order_moves(const Search *s, int player, Play *plays, int n, int k, 
     if (!glad && !((s->counted >> player) & 1))
         for (int j = k + 1; j < 3; j++)
             if ((s->counted >> ((player + j - k) % 3)) & 1) feeds = 1;
+    /* An avoider (counted, not glad) throws first from a suit where the others could force
+     * him to win (see quick_bounds), and leads first where another hand must go over. */
+    int avoider = !glad && ((s->counted >> player) & 1), danger[4] = {0, 0, 0, 0};
+    uint32_t mine = s->hands[player];
+    if (avoider)
+        for (int suit = 0; suit < 4; suit++) {
+            unsigned m = (mine >> (8 * suit)) & 0xFF, t = 0;
+            for (int p = 0; p < 3; p++)
+                if (p != player) t |= (s->hands[p] >> (8 * suit)) & 0xFF;
+            for (; m && t; m &= m - 1, t &= t - 1)
+                if (__builtin_ctz(m) > __builtin_ctz(t)) danger[suit] = 1;
+        }
     for (int i = 0; i < count; i++) {
         int c = cards[i], rank = c & 7, sc;
-        if (n == 0 || feeds) {
+        if (n == 0 && avoider) {
+            sc = 8 * (7 - rank);
+            for (int p = 0; p < 3; p++) {
+                unsigned t = (s->hands[p] >> (c & ~7)) & 0xFF;
+                if (p != player && t && __builtin_ctz(t) > rank) sc += 64;
+            }
+        } else if (n == 0 || feeds) {
             sc = glad ? 8 * rank : 8 * (7 - rank);
+        } else if (avoider && (c >> 3) != (plays[0].card >> 3)) {
+            sc = 1000 + 64 * danger[c >> 3] + 8 * rank;
         } else {
             plays[n].owner = player;
             plays[n].card = c;
@@ -142,6 +163,7 @@ static int trick_start(Search *s, int leader, int alpha, int beta);
 /* Counted tricks from here; ``first`` is the first player of this trick's order and
  * ``k`` how many players have played to it. */
 static int node(Search *s, Play *plays, int n, int first, int k, int alpha, int beta) {
+    if (s->limit && ++s->nodes > s->limit) return 0; /* out of budget: the caller gives up */
     if (k == 3) {
         int w = winner(s, plays, n);
         int won = (w >= 0 && ((s->counted >> w) & 1)) ? 1 : 0;
@@ -190,6 +212,68 @@ static inline uint32_t mix(uint32_t h, uint32_t x) {
     return h;
 }
 
+/* Cheap bounds on the counted tricks when ``leader`` leads the next trick and keeps the
+ * lead while he wins.
+ *
+ * Sure winners: a player glad to take tricks cashes the top cards he holds in each suit
+ * (in a trump contract only his top trumps, unless they draw every other trump: a
+ * partner void in a suit must ruff too, and would take the lead). They are counted
+ * tricks if he is counted, tricks lost to the counted if not.
+ *
+ * A safe avoider: one player avoids tricks against the other two (misère, raspasy; no
+ * trumps). While they lead, he takes none if in every suit his i-th lowest card is below the i-th lowest
+ * card the others hold: following with his lowest card, and throwing his highest when
+ * void, keeps that true trick after trick. */
+static void quick_bounds(const Search *s, int leader, int left, int *lo, int *hi) {
+    uint32_t all = s->hands[0] | s->hands[1] | s->hands[2];
+    int avoider = -1;
+    for (int p = 0; p < 3; p++)
+        if (s->counted == (1 << p) && s->maxers == (7 & ~(1 << p))) avoider = p;
+    if (avoider >= 0) {
+        if (avoider == leader || s->trump >= 0) return;
+        uint32_t mine = s->hands[avoider], theirs = all & ~mine;
+        for (int suit = 0; suit < 4; suit++) {
+            unsigned m = (mine >> (8 * suit)) & 0xFF, t = (theirs >> (8 * suit)) & 0xFF;
+            while (m && t) {
+                if (__builtin_ctz(m) > __builtin_ctz(t)) return;
+                m &= m - 1;
+                t &= t - 1;
+            }
+        }
+        *hi = 0;
+        return;
+    }
+    if (!good_for(s, leader, leader)) return;
+    int top[4], other_trumps = 0;
+    uint32_t mine = s->hands[leader];
+    for (int p = 0; p < 3; p++)
+        if (p != leader && s->trump >= 0) {
+            int n = __builtin_popcount(s->hands[p] & suit_mask(s->trump));
+            if (n > other_trumps) other_trumps = n;
+        }
+    for (int suit = 0; suit < 4; suit++) {
+        top[suit] = 0;
+        for (int r = 7; r >= 0; r--) {
+            uint32_t bit = 1u << (8 * suit + r);
+            if (!(all & bit)) continue;
+            if (!(mine & bit)) break;
+            top[suit]++;
+        }
+    }
+    int sure = 0;
+    if (s->trump >= 0 && top[s->trump] < other_trumps) {
+        sure = top[s->trump];
+    } else {
+        for (int suit = 0; suit < 4; suit++) sure += top[suit];
+    }
+    if (sure > left) sure = left;
+    if ((s->counted >> leader) & 1) {
+        if (sure > *lo) *lo = sure;
+    } else if (left - sure < *hi) {
+        *hi = left - sure;
+    }
+}
+
 /* A new trick, led by ``leader`` (-1: a fixed lead, by the talon card if one is left,
  * else by first hand). */
 static int trick_start(Search *s, int leader, int alpha, int beta) {
@@ -209,6 +293,12 @@ static int trick_start(Search *s, int leader, int alpha, int beta) {
         int w = winner(s, plays, n);
         return w >= 0 && ((s->counted >> w) & 1);
     }
+    int lo = 0, hi = left;
+    if (!talon_lead && s->fixed == 0) {
+        quick_bounds(s, leader, left, &lo, &hi);
+        if (lo == hi || lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+    }
     uint32_t talon = talon_left(s), hands[4] = {s->hands[0], s->hands[1], s->hands[2], talon};
     uint32_t present = all | talon, key[4] = {0, 0, 0, 0};
     for (int suit = 0; suit < 4; suit++) {
@@ -225,10 +315,9 @@ static int trick_start(Search *s, int leader, int alpha, int beta) {
         if (bucket[i].generation == generation && bucket[i].meta == meta &&
             !memcmp(bucket[i].key, key, sizeof key))
             e = &bucket[i];
-    int lo = 0, hi = left;
     if (e) {
-        lo = e->lo;
-        hi = e->hi;
+        if (e->lo > lo) lo = e->lo;
+        if (e->hi < hi) hi = e->hi;
     }
     if (lo == hi || lo >= beta) return lo;
     if (hi <= alpha) return hi;
@@ -242,6 +331,7 @@ static int trick_start(Search *s, int leader, int alpha, int beta) {
     } else {
         v = node(s, plays, 0, leader, 0, a, b);
     }
+    if (s->limit && s->nodes > s->limit) return v; /* not a value: store nothing */
     if (v <= a) hi = v < hi ? v : hi;
     else if (v >= b) lo = v > lo ? v : lo;
     else lo = hi = v;
@@ -261,15 +351,17 @@ static int trick_start(Search *s, int leader, int alpha, int beta) {
 typedef struct {
     Search s;
     Play plays[4];
-    int n, first, k;
+    int n, first, k, cap;
 } Root;
 
 static int read_root(PyObject *args, Root *r) {
     PyObject *hands, *trick, *talon;
     int leader;
     memset(r, 0, sizeof *r);
-    if (!PyArg_ParseTuple(args, "OiiOiiOii", &hands, &r->s.trump, &leader, &trick, &r->s.counted,
-                          &r->s.maxers, &talon, &r->s.talon_owner, &r->s.fixed))
+    r->cap = 10;
+    if (!PyArg_ParseTuple(args, "OiiOiiOii|il", &hands, &r->s.trump, &leader, &trick,
+                          &r->s.counted, &r->s.maxers, &talon, &r->s.talon_owner, &r->s.fixed,
+                          &r->cap, &r->s.limit))
         return -1;
     if (!PySequence_Check(hands) || PySequence_Size(hands) != 3) {
         PyErr_SetString(PyExc_ValueError, "three hands are needed");
@@ -322,20 +414,24 @@ static int read_root(PyObject *args, Root *r) {
 /* The exact value by null-window searches (MTD(f)): each proves one bound cheaply,
  * and the table keeps what the earlier ones learnt. */
 static int exact(Root *r, int n, int k, int guess) {
-    int lower = 0, upper = 10, g = guess;
+    int lower = 0, upper = r->cap, g = guess < r->cap ? guess : r->cap;
     while (lower < upper) {
         int beta = g > lower + 1 ? g : lower + 1;
         g = n == 0 ? trick_start(&r->s, r->first, beta - 1, beta)
                    : node(&r->s, r->plays, n, r->first, k, beta - 1, beta);
         if (g < beta) upper = g; else lower = g;
     }
-    return g;
+    return g < r->cap ? g : r->cap;
 }
+
+static int over_limit(const Root *r) { return r->s.limit && r->s.nodes > r->s.limit; }
 
 static PyObject *py_solve(PyObject *self, PyObject *args) {
     Root r;
     if (read_root(args, &r) < 0) return NULL;
-    return PyLong_FromLong(exact(&r, r.n, r.k, 0));
+    int v = exact(&r, r.n, r.k, 0);
+    if (over_limit(&r)) Py_RETURN_NONE;
+    return PyLong_FromLong(v);
 }
 
 /* {card: counted tricks} for every legal card of the player to move. */
@@ -362,6 +458,10 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
                 r.plays[r.n].card = c;
                 run_value = guess = exact(&r, r.n + 1, r.k + 1, guess);
                 s->hands[player] ^= 1u << c;
+                if (over_limit(&r)) {
+                    Py_DECREF(out);
+                    Py_RETURN_NONE;
+                }
             }
             value_of[c] = run_value;
             PyObject *key = PyLong_FromLong(c), *val = PyLong_FromLong(value_of[c]);
@@ -380,9 +480,11 @@ static PyObject *py_values(PyObject *self, PyObject *args) {
 
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS,
-     "solve(hands, trump, leader, trick, counted, maxers, talon, talon_owner, fixed) -> int"},
+     "solve(hands, trump, leader, trick, counted, maxers, talon, talon_owner, fixed[, cap, limit])"
+     " -> the counted tricks, or cap if they are more; None if more than limit cards were tried"},
     {"values", py_values, METH_VARARGS,
-     "values(...same as solve...) -> {card: int} for every legal card of the player to move"},
+     "values(...same as solve...) -> {card: int} for every legal card of the player to move"
+     " (None past the limit)"},
     {NULL, NULL, 0, NULL},
 };
 
