@@ -241,9 +241,9 @@ class State:
             return [Event("walkaway", seat, {"bid": self.contract}), self._deal_over("walkaway")]
         self.contract = canon
         events = [Event("contract", seat, {"contract": canon})]
+        self.trump = trump(canon)
         if canon == MISER or self.checked_ten:
             return events + self._start_play()
-        self.trump = trump(canon)
         first = self.active[(self.active.index(seat) + 1) % 3]
         second = self.active[(self.active.index(seat) + 2) % 3]
         forced = self.rules.stalingrad and canon == "6S"
