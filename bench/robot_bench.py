@@ -1,24 +1,49 @@
-"""Substitute robots (issue 9): decision time per game, robot deals that finish, how
-often the Preferans robots make their contracts and the Joker robots their bids, how
-often the Seep robots sweep."""
+"""Substitute robots (issues 9 and 21): decision time per game, robot deals that finish,
+how often the Preferans robots make their contracts and the Joker robots their bids, how
+often the Seep robots sweep; and duplicate matches of the Monte-Carlo robots against
+the rule-of-thumb ones they replaced."""
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
+from collections import Counter
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from bench.duplicate import (
+    NEW,
+    OLD,
+    Table,
+    duplicate,
+    interval,
+    margin,
+    percentile,
+    seatings,
+)
 from bench.figures import Figure
 from engine.games import get_game
+from engine.joker import Rules as JokerRules
+from engine.joker import State as JokerState
 from engine.joker import robot as joker_robot
+from engine.joker.result import DealContext as JokerContext
 from engine.joker.result import DealResult as JokerResult
+from engine.joker.robot import heuristic as joker_heuristic
+from engine.joker.schedule import deal_plan, trump_mode
+from engine.joker.scoring import deal_points
 from engine.match import Match
+from engine.preferans import State as PreferansState
 from engine.preferans import robot as preferans_robot
 from engine.preferans.bids import MISER, level
+from engine.preferans.raspasy_states import raspasy_cost
+from engine.preferans.result import DealContext as PreferansContext
 from engine.preferans.result import DealResult as PreferansResult
+from engine.preferans.robot import heuristic as preferans_heuristic
+from engine.preferans.robot.worth import balances
+from engine.preferans.rules import Rules as PreferansRules
 from engine.seep import robot as seep_robot
 from engine.seep.result import DealResult as SeepResult
 
@@ -102,9 +127,128 @@ SUCCESS: dict[str, Callable[[list[Any]], list[Figure]]] = {
     "preferans": _preferans, "joker": _joker, "seep": _seep}
 
 
-def _percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+def _preferans_deal(rules: PreferansRules, number: int) -> PreferansState:
+    players = [f"P{i}" for i in range(rules.players)]
+    context = PreferansContext(number % rules.players)
+    return PreferansState.new(rules, players, context, seed=f"duplicate-{number}")
+
+
+def _rate(hits: int, count: int) -> float:
+    return 100 * hits / count if count else math.nan
+
+
+def preferans_duplicate(deals: int) -> list[Figure]:
+    """The Monte-Carlo robot against the heuristic one, Sochi, three players."""
+    rules = PreferansRules.from_dict({})
+    robots = {NEW: preferans_robot.choose, OLD: preferans_heuristic.choose}
+    cost = raspasy_cost(rules, 1)
+
+    def whists(result: PreferansResult) -> list[float]:
+        return [float(b) for b in balances(rules, result, cost)]
+
+    margins: list[float] = []
+    times: dict[str, list[float]] = {NEW: [], OLD: []}
+    counts: Counter[tuple[str, str]] = Counter()
+    for tables in duplicate(lambda n: _preferans_deal(rules, n), rules, robots, deals, 3):
+        margins.append(margin(tables, whists))
+        for table in tables:
+            for name in robots:
+                times[name] += table.times[name]
+            counts.update(_preferans_counts(table))
+    mean, half = interval(margins)
+    played = f"{deals} deals x {len(seatings(3))} seatings"
+    figures = [
+        Figure("robots", "preferans duplicate: new - old, whists per deal", mean, "whists",
+               f"95% CI {mean - half:+.2f} .. {mean + half:+.2f}; {played}"),
+    ]
+    for name in robots:
+        figures += [
+            Figure("robots", f"preferans duplicate: {name} contracts made",
+                   _rate(counts[name, "made"], counts[name, "declared"]), "%",
+                   f"of {counts[name, 'declared']} declared"),
+            Figure("robots", f"preferans duplicate: {name} misère made",
+                   _rate(counts[name, "miser made"], counts[name, "miser"]), "%",
+                   f"of {counts[name, 'miser']} declared"),
+            Figure("robots", f"preferans duplicate: {name} misère caught",
+                   _rate(counts[name, "caught"], counts[name, "defended"]), "%",
+                   f"of {counts[name, 'defended']} defended (per defender)"),
+            *_decision_times(f"preferans duplicate: {name}", times[name]),
+        ]
+    return figures
+
+
+def _joker_deal(rules: JokerRules, number: int) -> JokerState:
+    """Deal ``number`` of a game (sizes cycle through the schedule), dealt from a seed."""
+    plan = deal_plan(rules)
+    pulka, cards = plan[number % len(plan)]
+    context = JokerContext(number % len(plan) + 1, pulka, cards, number % rules.players,
+                           trump_mode(rules, cards), (0,) * rules.players)
+    players = [f"P{i}" for i in range(rules.players)]
+    return JokerState.new(rules, players, context, seed=f"duplicate-{number}")
+
+
+def joker_duplicate(deals: int) -> list[Figure]:
+    """The Monte-Carlo robot against the heuristic one: four players, default rules."""
+    rules = JokerRules.from_dict({})
+    robots = {NEW: joker_robot.choose, OLD: joker_heuristic.choose}
+
+    def points(result: JokerResult) -> list[float]:
+        return [float(deal_points(rules, result.pulka, result.cards, b, t))
+                for b, t in zip(result.bids, result.tricks, strict=True)]
+
+    margins: list[float] = []
+    times: dict[str, list[float]] = {NEW: [], OLD: []}
+    exact: Counter[tuple[str, bool]] = Counter()
+    for tables in duplicate(lambda n: _joker_deal(rules, n), rules, robots, deals,
+                            rules.players):
+        margins.append(margin(tables, points))
+        for table in tables:
+            for name in robots:
+                times[name] += table.times[name]
+            for name, hit in zip(table.seating, exact_bids(table.result), strict=True):
+                exact[name, hit] += 1
+    mean, half = interval(margins)
+    played = f"{deals} deals x {len(seatings(rules.players))} seatings"
+    figures = [Figure("robots", "joker duplicate: new - old, points per deal", mean, "points",
+                      f"95% CI {mean - half:+.1f} .. {mean + half:+.1f}; {played}")]
+    for name in robots:
+        figures += [
+            Figure("robots", f"joker duplicate: {name} bids made exactly",
+                   _rate(exact[name, True], exact[name, True] + exact[name, False]), "%",
+                   f"of {exact[name, True] + exact[name, False]} bids"),
+            *_decision_times(f"joker duplicate: {name}", times[name]),
+        ]
+    return figures
+
+
+def _decision_times(label: str, times: list[float]) -> list[Figure]:
+    return [
+        Figure("robots", f"{label} decision median", 1000 * statistics.median(times), "ms",
+               f"{len(times)} decisions"),
+        Figure("robots", f"{label} decision p99", 1000 * percentile(times, 0.99), "ms",
+               f"max {1000 * max(times):.3g} ms"),
+    ]
+
+
+def _preferans_counts(table: Table) -> Counter[tuple[str, str]]:
+    """Contracts declared and made, misères made and caught, by robot."""
+    out: Counter[tuple[str, str]] = Counter()
+    result: PreferansResult = table.result
+    if result.declarer is None:
+        return out
+    declarer = table.seating[result.declarer]
+    if result.kind == "miser":
+        made = result.tricks[result.declarer] == 0
+        out[declarer, "miser"] += 1
+        out[declarer, "miser made"] += made
+        for seat in result.active:
+            if seat != result.declarer:
+                out[table.seating[seat], "defended"] += 1
+                out[table.seating[seat], "caught"] += not made
+    else:
+        out[declarer, "declared"] += 1
+        out[declarer, "made"] += bool(contract_made(result))
+    return out
 
 
 def run(quick: bool) -> list[Figure]:
@@ -115,10 +259,12 @@ def run(quick: bool) -> list[Figure]:
         figures += [
             Figure("robots", f"{name}: robot decision median", 1000 * statistics.median(times),
                    "ms", f"{len(times)} decisions"),
-            Figure("robots", f"{name}: robot decision p99", 1000 * _percentile(times, 0.99),
+            Figure("robots", f"{name}: robot decision p99", 1000 * percentile(times, 0.99),
                    "ms", f"max {1000 * max(times):.1f} ms"),
             Figure("robots", f"{name}: robot deals finished", len(results), "deals",
                    "robots in every seat, every action legal"),
             *SUCCESS[name](results),
         ]
+    figures += preferans_duplicate(4 if quick else 200)
+    figures += joker_duplicate(4 if quick else 200)
     return figures
