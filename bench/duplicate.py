@@ -59,11 +59,10 @@ def play_table(state: DealState, rules: Any, seating: tuple[str, ...],
 
 
 def duplicate(deal: Callable[[int], DealState], rules: Any, robots: dict[str, Choose],
-              deals: int, seats: int) -> Iterator[list[Table]]:
-    """For each deal number, the deal played at every mixed seating."""
+              deals: int, tables: list[tuple[str, ...]]) -> Iterator[list[Table]]:
+    """For each deal number, the deal played at every seating of ``tables``."""
     for number in range(deals):
-        yield [play_table(deal(number), rules, seating, robots, number)
-               for seating in seatings(seats)]
+        yield [play_table(deal(number), rules, seating, robots, number) for seating in tables]
 
 
 def margin(tables: list[Table], scores: Callable[[Any], list[float]]) -> float:

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
+from bench import seep_pimc
 from bench.duplicate import (
     NEW,
     OLD,
@@ -31,7 +32,7 @@ from engine.joker import State as JokerState
 from engine.joker import robot as joker_robot
 from engine.joker.result import DealContext as JokerContext
 from engine.joker.result import DealResult as JokerResult
-from engine.joker.robot import heuristic as joker_heuristic
+from engine.joker.robot import montecarlo as joker_montecarlo
 from engine.joker.schedule import deal_plan, trump_mode
 from engine.joker.scoring import deal_points
 from engine.match import Match
@@ -44,8 +45,12 @@ from engine.preferans.result import DealResult as PreferansResult
 from engine.preferans.robot import heuristic as preferans_heuristic
 from engine.preferans.robot.worth import balances
 from engine.preferans.rules import Rules as PreferansRules
+from engine.seep import Rules as SeepRules
+from engine.seep import State as SeepState
 from engine.seep import robot as seep_robot
+from engine.seep.result import DealContext as SeepContext
 from engine.seep.result import DealResult as SeepResult
+from engine.seep.scoring import deal_score
 
 ROBOTS: dict[str, ModuleType] = {
     "preferans": preferans_robot, "joker": joker_robot, "seep": seep_robot}
@@ -149,7 +154,8 @@ def preferans_duplicate(deals: int) -> list[Figure]:
     margins: list[float] = []
     times: dict[str, list[float]] = {NEW: [], OLD: []}
     counts: Counter[tuple[str, str]] = Counter()
-    for tables in duplicate(lambda n: _preferans_deal(rules, n), rules, robots, deals, 3):
+    for tables in duplicate(lambda n: _preferans_deal(rules, n), rules, robots, deals,
+                            seatings(3)):
         margins.append(margin(tables, whists))
         for table in tables:
             for name in robots:
@@ -188,9 +194,10 @@ def _joker_deal(rules: JokerRules, number: int) -> JokerState:
 
 
 def joker_duplicate(deals: int) -> list[Figure]:
-    """The Monte-Carlo robot against the heuristic one: four players, default rules."""
+    """The Monte-Carlo robot (not used at the table) against the heuristic one: four
+    players, default rules."""
     rules = JokerRules.from_dict({})
-    robots = {NEW: joker_robot.choose, OLD: joker_heuristic.choose}
+    robots = {NEW: joker_montecarlo.choose, OLD: joker_robot.choose}
 
     def points(result: JokerResult) -> list[float]:
         return [float(deal_points(rules, result.pulka, result.cards, b, t))
@@ -200,7 +207,7 @@ def joker_duplicate(deals: int) -> list[Figure]:
     times: dict[str, list[float]] = {NEW: [], OLD: []}
     exact: Counter[tuple[str, bool]] = Counter()
     for tables in duplicate(lambda n: _joker_deal(rules, n), rules, robots, deals,
-                            rules.players):
+                            seatings(rules.players)):
         margins.append(margin(tables, points))
         for table in tables:
             for name in robots:
@@ -209,7 +216,8 @@ def joker_duplicate(deals: int) -> list[Figure]:
                 exact[name, hit] += 1
     mean, half = interval(margins)
     played = f"{deals} deals x {len(seatings(rules.players))} seatings"
-    figures = [Figure("robots", "joker duplicate: new - old, points per deal", mean, "points",
+    figures = [Figure("robots", "joker duplicate: Monte Carlo - heuristic, points per deal",
+                      mean, "points",
                       f"95% CI {mean - half:+.1f} .. {mean + half:+.1f}; {played}")]
     for name in robots:
         figures += [
@@ -219,6 +227,40 @@ def joker_duplicate(deals: int) -> list[Figure]:
             *_decision_times(f"joker duplicate: {name}", times[name]),
         ]
     return figures
+
+
+def seep_duplicate(deals: int) -> list[Figure]:
+    """The Monte-Carlo Seep variant (bench/seep_pimc.py) against the heuristic robot: one
+    partnership each, then the other way round."""
+    rules = SeepRules.from_dict({})
+    robots = {NEW: seep_pimc.choose, OLD: seep_robot.choose}
+    teams = [(NEW, OLD, NEW, OLD), (OLD, NEW, OLD, NEW)]
+
+    def scores(result: SeepResult) -> list[float]:
+        by_team = deal_score(rules, result)
+        return [float(by_team[rules.team(s)]) for s in range(rules.players)]
+
+    def deal(number: int) -> SeepState:
+        players = [f"P{i}" for i in range(rules.players)]
+        return SeepState.new(rules, players, SeepContext(number % rules.players),
+                             seed=f"duplicate-{number}")
+
+    margins: list[float] = []
+    times: dict[str, list[float]] = {NEW: [], OLD: []}
+    for tables in duplicate(deal, rules, robots, deals, teams):
+        if tables[0].result.void:
+            continue
+        margins.append(margin(tables, scores))
+        for table in tables:
+            for name in robots:
+                times[name] += table.times[name]
+    mean, half = interval(margins)
+    return [
+        Figure("robots", "seep duplicate: Monte Carlo - heuristic, points per deal", mean,
+               "points", f"95% CI {mean - half:+.1f} .. {mean + half:+.1f}; {len(margins)} deals"
+               " x 2 seatings (not used at the table)"),
+        *_decision_times("seep duplicate: Monte Carlo", times[NEW]),
+    ]
 
 
 def _decision_times(label: str, times: list[float]) -> list[Figure]:
@@ -251,20 +293,24 @@ def _preferans_counts(table: Table) -> Counter[tuple[str, str]]:
     return out
 
 
+# Deals per game with robots in every seat: the Monte-Carlo robots take far longer per
+# decision than the heuristics did (Seep keeps its heuristic).
+TABLE_DEALS = {"preferans": (10, 100), "joker": (10, 100), "seep": (100, 1000)}
+DUPLICATE_DEALS = {"preferans": (3, 200), "joker": (3, 100), "seep": (2, 40)}
+
+
 def run(quick: bool) -> list[Figure]:
-    deals = 100 if quick else 1000
     figures = []
     for name in ROBOTS:
-        times, results = robot_deals(name, deals)
+        times, results = robot_deals(name, TABLE_DEALS[name][0 if quick else 1])
         figures += [
-            Figure("robots", f"{name}: robot decision median", 1000 * statistics.median(times),
-                   "ms", f"{len(times)} decisions"),
-            Figure("robots", f"{name}: robot decision p99", 1000 * percentile(times, 0.99),
-                   "ms", f"max {1000 * max(times):.1f} ms"),
+            *_decision_times(name + ": robot", times),
             Figure("robots", f"{name}: robot deals finished", len(results), "deals",
                    "robots in every seat, every action legal"),
             *SUCCESS[name](results),
         ]
-    figures += preferans_duplicate(4 if quick else 200)
-    figures += joker_duplicate(4 if quick else 200)
+    size = 0 if quick else 1
+    figures += preferans_duplicate(DUPLICATE_DEALS["preferans"][size])
+    figures += joker_duplicate(DUPLICATE_DEALS["joker"][size])
+    figures += seep_duplicate(DUPLICATE_DEALS["seep"][size])
     return figures

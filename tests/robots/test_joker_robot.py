@@ -1,7 +1,7 @@
-"""The Monte-Carlo Joker robot: legal everywhere, deciding from the view alone, the deals it
-samples fitting what it has seen, sound bids and cards (the benchmark's duplicate match
-measures how much better it does than the heuristic). A small budget without a clock
-keeps the decisions quick and reproducible."""
+"""The Monte-Carlo Joker robot (the benchmark's candidate): legal everywhere, deciding from
+the view alone, the deals it samples fitting what it has seen, sound bids and cards.
+
+A small budget without a clock keeps the decisions quick and reproducible."""
 
 from __future__ import annotations
 
@@ -13,9 +13,10 @@ import pytest
 
 from engine.cards import joker_deck
 from engine.joker import SPEC, Rules, State
-from engine.joker.robot import Budget, choose
+from engine.joker.robot.montecarlo import choose
 from engine.joker.robot.sampling import Dealer, voids
 from engine.joker.robot.seat import Seat
+from engine.robot_budget import Budget
 from tests.joker.helpers import make_state
 from tests.robots.helpers import check_view_only, decision_points, matches, play_out, robot
 from tests.robots.joker import RULE_SETS, joker_lead, last_to_play_in_diamonds, reshuffled

@@ -93,9 +93,10 @@ def test_declarer_keeps_his_trumps_and_declares_a_spade_contract() -> None:
 
 
 def test_whists_a_contract_it_can_set() -> None:
-    s = declared_6s({0: "AS KS QS JS 10S 7C 8C 7D 8H 9H", 1: "AH KH AD KD QD AC KC QC JC 9S"},
-                    "8D 9D", "8H,9H")
-    assert _choice(s) == "whist:whist"  # seat 1: five or six tricks against five trumps
+    s = deal({0: "AS KS 7H 8H 9H 10H JH 7C 8C 7D", 1: "AH KH QH AC KC AD KD 9S 10S JS"},
+             "8D 9D")
+    act(s, "bid:6S", "bid:pass", "bid:pass", "discard:8D,9D", "contract:6H")
+    assert _choice(s) == "whist:whist"  # seat 1: the top three trumps and four side winners
 
 
 def test_does_not_whist_alone_without_a_trick() -> None:

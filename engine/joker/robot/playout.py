@@ -2,16 +2,15 @@
 
 The Monte-Carlo robot tries each of its options in each sampled deal and lets
 every seat finish the deal by a quick rule that sees all the cards: short of its
-bid a seat wins the trick as cheaply as it can (a joker when nothing else does);
-with its bid made it plays the highest card that loses, its lowest if every card
-wins; a leader short of tricks leads its strongest card, one with enough leads its
-lowest. Seats that have not bid yet bid as the heuristic robot would. The engine
-plays the cards, so every rule is its own.
+bid a seat plays the cheapest card that takes the trick whatever the seats after
+it play (its cheapest card if none does); with its bid made it plays the highest
+card that loses, and leads its lowest. Seats that have not bid yet bid as the
+heuristic robot would. The engine plays the cards, so every rule is its own.
 """
 
 from __future__ import annotations
 
-from engine.cards import Card, Suit, parse_card
+from engine.cards import Card, parse_card
 from engine.joker.actions import Play
 from engine.joker.result import DealContext
 from engine.joker.robot.heuristic.bidding import bid_for
@@ -52,19 +51,38 @@ def finish(state: State) -> list[int]:
 
 def _card(state: State, who: int) -> Play:
     trick = [p for _, p in state.trick]
-    plays = PlayCheck(state.rules, state.hands[who], trick, state.trump,
-                      state.sixes_used).legal()
+    plays = _legal(state, who, trick)
     if len(plays) == 1:
         return plays[0]
     bid = state.bids[who]
     short = bid is not None and state.tricks[who] < bid
-    if not trick:
-        return _lead(plays, short, state.trump)
-    wins = [p for p in plays if trick_winner([*trick, p], state.trump, state.rules) == len(trick)]
+    later = [(who + i) % state.n for i in range(1, state.n - len(trick))]
     if short:
-        return min(wins, key=_cost) if wins else min(plays, key=_cost)
-    losing = [p for p in plays if p not in wins]
-    return max(losing, key=_cost) if losing else min(plays, key=_cost)
+        sure = [p for p in plays if _holds(state, [*trick, p], later)]
+        return min(sure or plays, key=_cost)
+    if not trick:
+        return min(plays, key=_cost)
+    losing = [p for p in plays if trick_winner([*trick, p], state.trump, state.rules) != len(trick)]
+    if losing:
+        return max(losing, key=_cost)
+    return max(plays, key=_cost) if not later else min(plays, key=_cost)
+
+
+def _legal(state: State, who: int, trick: list[Play]) -> list[Play]:
+    return PlayCheck(state.rules, state.hands[who], trick, state.trump,
+                     state.sixes_used).legal()
+
+
+def _holds(state: State, trick: list[Play], later: list[int]) -> bool:
+    """Does the last play of ``trick`` win it whatever the ``later`` seats play?"""
+    mine = len(trick) - 1
+    if trick_winner(trick, state.trump, state.rules) != mine:
+        return False
+    for seat in later:
+        for reply in _legal(state, seat, trick[:1]):  # the lead sets their duties
+            if trick_winner([*trick, reply], state.trump, state.rules) != mine:
+                return False
+    return True
 
 
 def _cost(play: Play) -> tuple[int, int]:
@@ -74,14 +92,3 @@ def _cost(play: Play) -> tuple[int, int]:
         assert play.natural is not None
         return 1, play.natural.rank
     return (2, 0) if play.joker == "high" else (0, 0)
-
-
-def _lead(plays: list[Play], short: bool, trump: Suit | None) -> Play:
-    naturals = [p for p in plays if p.joker is None]
-    if short:
-        if naturals:
-            return max(naturals, key=lambda p: (p.card.rank, p.card.suit == trump))
-        return next((p for p in plays if p.joker == "high"), plays[0])
-    if naturals:
-        return min(naturals, key=lambda p: p.card.rank)
-    return next((p for p in plays if p.joker == "low"), plays[0])

@@ -136,16 +136,18 @@ class Dealer:
 
     def fit(self, sample: Sample) -> float:
         """How well the hidden hands of ``sample`` fit the calls their holders made; the
-        declarer's also by his contract if he named one above his bid (he must name at
-        least the bid, whatever the talon brought)."""
+        declarer's, once he has named it, by his contract. (He must name at least his
+        bid whatever the talon brought, but declarers who bid make their contracts nine
+        times in ten: the duplicate benchmark favours this over the bid alone.)"""
         weight = 1.0
         k = self.k
         for seat in self.seats:
-            hand = self.original_hand(sample, seat)
-            weight *= _auction_fit(k, seat, hand) * _whist_fit(k, seat, hand)
-            if seat == k.declarer and k.contract not in (None, k.view["high_bid"]):
+            if seat == k.declarer and k.contract is not None:
                 kept = sample.hands[seat] + self.played[seat]
                 weight *= _contract_fit(k.contract, kept, sample.out)
+                continue
+            hand = self.original_hand(sample, seat)
+            weight *= _auction_fit(k, seat, hand) * _whist_fit(k, seat, hand)
         return weight
 
 
@@ -169,8 +171,10 @@ def _short(tricks: float) -> float:
 
 
 def _contract_fit(contract: str, kept: list[Card], discard: list[Card]) -> float:
-    """A declarer raises to a contract his ten cards make: a level the hand estimate
-    expects (it is close to the double-dummy tricks on average)."""
+    """A declarer names a contract his ten cards make: misère on a clean hand, a level
+    the hand estimate expects (it is close to the double-dummy tricks on average)."""
+    if contract == MISER:
+        return 1.0 if miser_dangers(kept, discard) <= 1 else DIRTY_MISER
     expected = declarer_tricks(kept, trump(contract), discard)
     return _short(level(contract) - CONTRACT_SLACK - expected)
 
