@@ -26,10 +26,10 @@ quick = functools.partial(choose, budget=QUICK)
 def test_robots_in_every_seat_finish_deals_with_legal_actions(rules_data) -> None:
     rules = Rules.from_dict(rules_data)
     kinds: Counter[str] = Counter()
-    for match in matches(SPEC, rules, 8, "legal"):
+    for match in matches(SPEC, rules, 4, "legal"):
         play_out(match, robot(quick, rules))
         kinds[match.state.result().kind] += 1
-    assert kinds["game"] + kinds["miser"] + kinds["raspasy"] >= 6
+    assert kinds["game"] + kinds["miser"] + kinds["raspasy"] >= 3
 
 
 def test_robot_contracts_are_made_most_of_the_time() -> None:
@@ -37,18 +37,18 @@ def test_robot_contracts_are_made_most_of_the_time() -> None:
     budget, a bound well below it."""
     rules = Rules.from_dict({})
     outcomes: Counter[bool] = Counter()
-    for match in matches(SPEC, rules, 30, "contracts"):
+    for match in matches(SPEC, rules, 16, "contracts"):
         play_out(match, robot(quick, rules))
         made = contract_made(match.state.result())
         if made is not None:
             outcomes[made] += 1
-    assert outcomes[True] + outcomes[False] >= 15
+    assert outcomes[True] + outcomes[False] >= 8
     assert outcomes[True] / (outcomes[True] + outcomes[False]) >= 0.7, outcomes
 
 
 @pytest.mark.parametrize("rules_data", [{}, RULE_SETS[5]])
 def test_decisions_depend_only_on_the_view(rules_data) -> None:
-    check_view_only(SPEC, Rules.from_dict(rules_data), quick, 6, reshuffled)
+    check_view_only(SPEC, Rules.from_dict(rules_data), quick, 3, reshuffled)
 
 
 def test_a_view_without_actions_is_refused() -> None:

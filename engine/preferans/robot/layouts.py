@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.cards import Card
+from engine.cards import Card, Suit
 from engine.preferans.dds import NOBODY, TALON, Goal, Layout
 from engine.preferans.robot.history import FIRST_HAND_LEADS, talon_leads
 from engine.preferans.robot.knowledge import Knowledge
@@ -31,7 +31,7 @@ def play_layout(k: Knowledge, sample: Sample) -> Layout:
                   talon, TALON if k.rules.players == 4 else NOBODY, fixed)
 
 
-def full_layout(k: Knowledge, hands: dict[int, Sequence[Card]], strain) -> Layout:
+def full_layout(k: Knowledge, hands: dict[int, Sequence[Card]], strain: Suit | None) -> Layout:
     """A deal about to be played from its first card (first hand leads)."""
     cards = tuple(tuple(hands[s]) for s in k.active)
     return Layout((cards[0], cards[1], cards[2]), strain)

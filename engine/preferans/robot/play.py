@@ -39,6 +39,8 @@ def play(k: Knowledge, rng: random.Random, budget: Budget) -> str:
         found = values(play_layout(k, sample), target, limit=SEARCH_LIMIT)
         for card, more in (found or {}).items():  # a deal too long to solve is skipped
             score[card] += sample.weight * worth(taken + more)
+    # Between cards of equal worth (touching cards, or a deal that no card changes): the
+    # rule-of-thumb robot's card, else the cheapest.
     top = max(score.values())
     best = [c for c in cards if score[c] >= top - TIE]
     usual = parse_card(heuristic_play(k).partition(":")[2])
@@ -46,8 +48,7 @@ def play(k: Knowledge, rng: random.Random, budget: Budget) -> str:
 
 
 def _cheap(k: Knowledge, card: Card) -> tuple[bool, int]:
-    """Between cards of equal worth the rule-of-thumb robot's card, else a side card before
-    a trump, the lower before the higher."""
+    """A side card before a trump, the lower before the higher."""
     return card.suit != k.trump, -card.rank
 
 
