@@ -141,16 +141,16 @@ def _solved(found: int | None) -> int:
 
 
 class Tally:
-    """Weighted sums of the options' worth over the samples."""
+    """Sums of the options' worth over the samples."""
 
     def __init__(self) -> None:
         self.sums: dict[str, float] = {}
-        self.weight = 0.0
+        self.count = 0
 
-    def add(self, weight: float, worth: dict[str, float]) -> None:
-        self.weight += weight
+    def add(self, worth: dict[str, float]) -> None:
+        self.count += 1
         for option, value in worth.items():
-            self.sums[option] = self.sums.get(option, 0.0) + weight * value
+            self.sums[option] = self.sums.get(option, 0.0) + value
 
     def best(self, options: Sequence[str]) -> str:
         """The option worth most on average (the earliest of equals)."""
@@ -164,7 +164,7 @@ def _weigh(k: Knowledge, rng: random.Random, budget: Budget,
     tally = Tally()
     for sample in budget.deals(dealer.deal, rng, dealer.hidden):
         try:
-            tally.add(sample.weight, worth(sample))
+            tally.add(worth(sample))
         except TooLong:
             continue
     return tally
@@ -260,7 +260,7 @@ def contract(k: Knowledge, rng: random.Random, budget: Budget) -> str:
 
     tally = _weigh(k, rng, budget, worth)
     if "contract:walkaway" in k.legal:
-        tally.sums["contract:walkaway"] = tally.weight * float(
+        tally.sums["contract:walkaway"] = tally.count * float(
             w.walkaway(k.seat, k.view["high_bid"])[k.seat])
         options.append("contract:walkaway")
     return tally.best(options)

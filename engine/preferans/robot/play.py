@@ -21,7 +21,7 @@ from engine.preferans.robot.sampling import Dealer
 from engine.preferans.robot.worth import Worth
 from engine.robot_budget import Budget
 
-TIE = 1e-6  # scores this close are equal (sums of float weights)
+TIE = 1e-6  # scores this close are equal (sums of floats)
 
 
 def play(k: Knowledge, rng: random.Random, budget: Budget) -> str:
@@ -38,7 +38,7 @@ def play(k: Knowledge, rng: random.Random, budget: Budget) -> str:
     for sample in budget.deals(dealer.deal, rng, dealer.hidden):
         found = values(play_layout(k, sample), target, limit=SEARCH_LIMIT)
         for card, more in (found or {}).items():  # a deal too long to solve is skipped
-            score[card] += sample.weight * worth(taken + more)
+            score[card] += worth(taken + more)
     # Between cards of equal worth (touching cards, or a deal that no card changes): the
     # rule-of-thumb robot's card, else the cheapest.
     top = max(score.values())

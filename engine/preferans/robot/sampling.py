@@ -29,7 +29,8 @@ from engine.preferans.robot.knowledge import Knowledge
 OUT = -1  # the hidden cards no active hand holds: the talon, or the declarer's discard
 TRIES = 50  # random deals tried before giving up on a set of void constraints
 STEPS = 60  # card swaps tried to make a deal fit the calls
-# Weights of a dealt hand that does not fit a call.
+# How a call is read: the tricks it counts on beyond the hand estimate, and the fit of
+# a hand that does not suit it.
 BID_SLACK = 1.0  # a bid counts on the unseen talon for about a trick
 CONTRACT_SLACK = 0.25  # a contract, named with the talon in hand, on almost nothing
 STRONG_PASS = 0.35  # a first-call pass with seven tricks in hand
@@ -40,12 +41,10 @@ RICH_PASS = 0.4  # a pass on a hand with three defensive tricks
 
 @dataclass
 class Sample:
-    """Every active seat's hand now, the hidden cards out of the hands, and how well the
-    deal fits the calls."""
+    """Every active seat's hand now, and the hidden cards out of the hands."""
 
     hands: dict[int, list[Card]]
     out: list[Card]
-    weight: float = 1.0
 
 
 class Dealer:
