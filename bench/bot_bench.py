@@ -16,9 +16,8 @@ import time
 from pathlib import Path
 
 from bench.figures import Figure
-from bench.robot_bench import ROBOTS
-from bot.callbacks import action_data
-from bot.hub import Hub
+from bot.telegram.context import BotData
+from bot.ui.callbacks import action_data
 from engine.games import get_game
 from engine.match import Match
 from storage.rows import Entry
@@ -43,28 +42,29 @@ async def _seed(db: Path, tg: FakeTelegram, tables: int) -> list[tuple[Chat, lis
             group = tg.add_group(f"Table {t}", users)
             for user in users:
                 tg.private_chat(user).bot_status = "member"
-                await storage.save_user(user.id, display_name=user.first_name,
+                await storage.chats.save_user(user.id, display_name=user.first_name,
                                         has_started_bot=True)
-            row = await storage.create_table(group.id, "preferans", creator_id=users[0].id,
+            row = await storage.tables.create_table(group.id, "preferans", creator_id=users[0].id,
                                              rules={}, seat_count=3)
             for user in users:
-                await storage.seat_user(row.id, user.id)
-            row = await storage.start_game(row.id)
+                await storage.tables.seat_user(row.id, user.id)
+            row = await storage.tables.start_game(row.id,
+                                                  rules=spec.rules.from_dict({}).to_dict())
             match = Match(spec, spec.rules.from_dict(row.rules), list(row.players or []), 2)
             match.start_deal(seed=secrets.randbits(64))
-            await storage.append(row.id, match.version, Entry.deal(match.deals[-1]))
+            await storage.log.append(row.id, match.version, Entry.deal(match.deals[-1]))
             seated.append((group, users))
     finally:
         await storage.close()
     return seated
 
 
-async def _play(tg: FakeTelegram, hub: Hub, users: list[User], table_id: int, moves: int,
+async def _play(tg: FakeTelegram, hub: BotData, users: list[User], table_id: int, moves: int,
                 latencies: list[float]) -> int:
     """Press ``moves`` legal actions of one table in turn; returns the cards played."""
     cards = 0
     for _ in range(moves):
-        table = hub.tables.get(table_id)
+        table = hub.services.tables.get(table_id)
         if table is None or table.match is None or table.match.state is None:
             break
         state = table.match.state
@@ -90,7 +90,7 @@ async def _latency(tables: int, moves: int) -> tuple[list[float], float]:
             async with running_bot(tg, Path(tmp) / "bench.db", GROUP_MESSAGES_PER_MINUTE="18",
                                    TELEGRAM_CALLS_PER_SECOND="100000") as hub:
                 await tg.idle(timeout=600)
-                ids = {t.chat_id: t.id for t in hub.tables.values()}
+                ids = {t.chat_id: t.id for t in hub.services.tables.values()}
                 latencies: list[float] = []
                 started = time.perf_counter()
                 cards = await asyncio.gather(*(
@@ -110,7 +110,7 @@ async def _calls_per_card() -> tuple[float, float, int]:
             async with running_bot(tg, Path(tmp) / "bench.db",
                                    GROUP_MESSAGES_PER_MINUTE="18") as hub:
                 await tg.idle()
-                table_id = next(iter(hub.tables))
+                table_id = next(iter(hub.services.tables.by_id))
                 before = len(tg.calls)
                 latencies: list[float] = []
                 cards = 0
@@ -145,7 +145,7 @@ async def _calls_per_move(game: str, moves: int) -> tuple[float, float, float]:
                     state = match.state
                     assert state is not None
                     seat = state.to_act[0]
-                    action = ROBOTS[game].choose(state.view(seat), match.rules, rng)
+                    action = match.spec.robot.choose(state.view(seat), match.rules, rng)
                     presses += await make(tg, players[seat], action)
                 calls = [c for c in tg.calls[before:] if c.method != "getUpdates"]
                 messages = [c for c in calls if c.method in MESSAGE_CALLS]
@@ -160,7 +160,7 @@ async def _peak_group_rate(tables: int = 3, seconds: float = 75) -> int:
             async with running_bot(tg, Path(tmp) / "bench.db",
                                    GROUP_MESSAGES_PER_MINUTE="18") as hub:
                 await tg.idle(timeout=120)
-                ids = {t.chat_id: t.id for t in hub.tables.values()}
+                ids = {t.chat_id: t.id for t in hub.services.tables.values()}
                 deadline = time.perf_counter() + seconds
 
                 async def keep_playing(group: Chat, users: list[User]) -> None:

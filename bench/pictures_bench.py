@@ -6,15 +6,15 @@ import statistics
 import time
 
 from bench.figures import Figure
-from bot.pictures import render_sheet
-from bot.pictures.examples import EXAMPLES, played
+from bot.screens.examples import EXAMPLES, played
+from bot.screens.sheet import render_sheet
 
 
 def run(quick: bool) -> list[Figure]:
     repeats = 5 if quick else 30
     figures = []
-    for name, example in EXAMPLES.items():
-        match = played(example.game, example.seed, example.deals, example.players, example.rules)
+    for name, (game, example) in EXAMPLES.items():
+        match = played(game, example.seed, example.deals, example.players, example.rules)
         start = time.perf_counter()
         picture = render_sheet(match)  # the first one loads the fonts it needs
         first = (time.perf_counter() - start) * 1000

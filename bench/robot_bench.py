@@ -11,7 +11,6 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from bench import seep_pimc
@@ -26,10 +25,9 @@ from bench.duplicate import (
     seatings,
 )
 from bench.figures import Figure
-from engine.games import get_game
+from engine.games import GAMES, get_game
 from engine.joker import Rules as JokerRules
 from engine.joker import State as JokerState
-from engine.joker import robot as joker_robot
 from engine.joker.result import DealContext as JokerContext
 from engine.joker.result import DealResult as JokerResult
 from engine.joker.robot import montecarlo as joker_montecarlo
@@ -37,7 +35,6 @@ from engine.joker.schedule import deal_plan, trump_mode
 from engine.joker.scoring import deal_points
 from engine.match import Match
 from engine.preferans import State as PreferansState
-from engine.preferans import robot as preferans_robot
 from engine.preferans.bids import MISER, level
 from engine.preferans.raspasy_states import raspasy_cost
 from engine.preferans.result import DealContext as PreferansContext
@@ -47,13 +44,9 @@ from engine.preferans.robot.worth import balances
 from engine.preferans.rules import Rules as PreferansRules
 from engine.seep import Rules as SeepRules
 from engine.seep import State as SeepState
-from engine.seep import robot as seep_robot
 from engine.seep.result import DealContext as SeepContext
 from engine.seep.result import DealResult as SeepResult
 from engine.seep.scoring import deal_score
-
-ROBOTS: dict[str, ModuleType] = {
-    "preferans": preferans_robot, "joker": joker_robot, "seep": seep_robot}
 
 
 def contract_made(result: PreferansResult) -> bool | None:
@@ -82,7 +75,7 @@ def robot_deals(name: str, deals: int) -> tuple[list[float], list[Any]]:
     seconds of every robot decision and every deal's result. An illegal action would
     raise: the engine checks each one."""
     spec = get_game(name)
-    choose = ROBOTS[name].choose
+    choose = spec.robot.choose
     rules = spec.rules.from_dict({})
     players = [f"P{i}" for i in range(rules.players)]
     rng = random.Random(1)
@@ -145,7 +138,7 @@ def _rate(hits: int, count: int) -> float:
 def preferans_duplicate(deals: int) -> list[Figure]:
     """The Monte-Carlo robot against the heuristic one, Sochi, three players."""
     rules = PreferansRules.from_dict({})
-    robots = {NEW: preferans_robot.choose, OLD: preferans_heuristic.choose}
+    robots = {NEW: get_game("preferans").robot.choose, OLD: preferans_heuristic.choose}
     cost = raspasy_cost(rules, 1)
 
     def whists(result: PreferansResult) -> list[float]:
@@ -197,7 +190,7 @@ def joker_duplicate(deals: int) -> list[Figure]:
     """The Monte-Carlo robot (not used at the table) against the heuristic one: four
     players, default rules."""
     rules = JokerRules.from_dict({})
-    robots = {NEW: joker_montecarlo.choose, OLD: joker_robot.choose}
+    robots = {NEW: joker_montecarlo.choose, OLD: get_game("joker").robot.choose}
 
     def points(result: JokerResult) -> list[float]:
         return [float(deal_points(rules, result.pulka, result.cards, b, t))
@@ -233,7 +226,7 @@ def seep_duplicate(deals: int) -> list[Figure]:
     """The Monte-Carlo Seep variant (bench/seep_pimc.py) against the heuristic robot: one
     partnership each, then the other way round."""
     rules = SeepRules.from_dict({})
-    robots = {NEW: seep_pimc.choose, OLD: seep_robot.choose}
+    robots = {NEW: seep_pimc.choose, OLD: get_game("seep").robot.choose}
     teams = [(NEW, OLD, NEW, OLD), (OLD, NEW, OLD, NEW)]
 
     def scores(result: SeepResult) -> list[float]:
@@ -301,7 +294,7 @@ DUPLICATE_DEALS = {"preferans": (3, 200), "joker": (3, 100), "seep": (2, 40)}
 
 def run(quick: bool) -> list[Figure]:
     figures = []
-    for name in ROBOTS:
+    for name in GAMES:
         times, results = robot_deals(name, TABLE_DEALS[name][0 if quick else 1])
         figures += [
             *_decision_times(name + ": robot", times),

@@ -9,16 +9,17 @@ import statistics
 import tempfile
 import time
 
-from telegram import Bot
-from telegram.ext import JobQueue
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bench.figures import Figure
-from bot.hub import Hub
+from bot.service.scheduling import APSchedulerJobs
+from bot.service.services import Services
+from bot.service.users import Users
+from engine.games import get_game
 from engine.records import new_match
 from storage import Entry, Storage
 
 SETTINGS = {"turn_time": 3600, "reminders": True, "timeout": "robot"}
-TOKEN = "123456:bench-token-not-used-for-any-call"
 
 
 async def _timed_table(store: Storage, n: int) -> None:
@@ -26,26 +27,23 @@ async def _timed_table(store: Storage, n: int) -> None:
     half an hour ago (the nudge still to come)."""
     users = [10 * n + seat + 1 for seat in range(3)]
     for user in users:
-        await store.save_user(user, display_name=f"U{user}")
-    table = await store.create_table(-1 - n, "preferans", creator_id=users[0], rules={},
+        await store.chats.save_user(user, display_name=f"U{user}")
+    table = await store.tables.create_table(-1 - n, "preferans", creator_id=users[0], rules={},
                                      seat_count=3, settings=SETTINGS)
     for user in users:
-        await store.seat_user(table.id, user)
-    table = await store.start_game(table.id)
+        await store.tables.seat_user(table.id, user)
+    rules = get_game("preferans").rules.from_dict({}).to_dict()
+    table = await store.tables.start_game(table.id, rules=rules)
     match = new_match(table.header())
     match.start_deal(seed=n)
-    await store.append(table.id, match.version, Entry.deal(match.deals[-1]))
-    await store.update_table(table.id, timer_deadline=time.time() + 1800,
+    await store.log.append(table.id, match.version, Entry.deal(match.deals[-1]))
+    await store.tables.update_table(table.id, timer_deadline=time.time() + 1800,
                              timer_version=match.version)
 
 
-async def _hub(store: Storage) -> Hub:
-    """A hub over the stored tables (as at start-up), with a job queue that is not running."""
-    hub = Hub(store, Bot(TOKEN), "bench", job_queue=JobQueue())
-    report = await store.restore()
-    for table_id, row in report.tables.items():
-        hub.adopt(row).match = report.matches[table_id]
-    return hub
+def _services(store: Storage) -> Services:
+    """The services over the stored tables, with a scheduler that is not running."""
+    return Services(store, Users(store, ("en",)), scheduler=APSchedulerJobs(AsyncIOScheduler()))
 
 
 async def _rebuild(path: str, tables: int) -> tuple[float, int]:
@@ -54,14 +52,15 @@ async def _rebuild(path: str, tables: int) -> tuple[float, int]:
         for start in range(0, tables, 100):
             await asyncio.gather(*(_timed_table(store, n)
                                    for n in range(start, min(tables, start + 100))))
-        hub = await _hub(store)
+        for row in await store.tables.open_tables():
+            await store.tables.mark_shown(row.id, row.updated_at)
+        svc = _services(store)
         began = time.perf_counter()
-        for table in hub.tables.values():
-            async with table.lock:
-                await hub.timers.rearm(table)
+        await svc.restore()  # the timers from the tables' rows, no table loaded
         seconds = time.perf_counter() - began
-        assert hub.timers.job_queue is not None
-        return seconds, len(hub.timers.job_queue.jobs())
+        assert not svc.tables.by_id
+        assert isinstance(svc.scheduler, APSchedulerJobs)
+        return seconds, len(svc.scheduler.scheduler.get_jobs())
 
 
 async def _per_move(path: str, moves: int) -> list[float]:
@@ -70,24 +69,26 @@ async def _per_move(path: str, moves: int) -> list[float]:
     rng = random.Random(1)
     async with await Storage.open(path) as store:
         await _timed_table(store, 0)
-        hub = await _hub(store)
-        (table,) = hub.tables.values()
+        svc = _services(store)
+        (row,) = await store.tables.open_tables()
+        table = await svc.table(row.id)
+        assert table is not None
         match = table.match
         assert match is not None
         times = []
         for _ in range(moves):
             if not match.in_deal:
                 match.start_deal(seed=rng.randrange(2**32))
-                await store.append(table.id, match.version, Entry.deal(match.deals[-1]))
+                await store.log.append(table.id, match.version, Entry.deal(match.deals[-1]))
             state = match.state
             assert state is not None
             seat = state.to_act[0]
             match.apply(seat, match.spec.random_action(state, seat, rng))
-            await store.append(table.id, match.version,
+            await store.log.append(table.id, match.version,
                                Entry.action(match.deals[-1]["actions"][-1]),
                                result=match.outputs[-1] if not match.in_deal else None)
             began = time.perf_counter()
-            await hub.timers.rearm(table)
+            await svc.timers.rearm(table)
             times.append(time.perf_counter() - began)
         return times
 
@@ -105,7 +106,7 @@ def run(quick: bool) -> list[Figure]:
         per_move = asyncio.run(_per_move(f"{tmp}/moves.db", moves))
     return [
         Figure("timers", f"timer rebuild at start-up, {tables:,} tables", 1000 * seconds, "ms",
-               f"{jobs:,} jobs set from the stored deadlines; no database write"),
+               f"{jobs:,} jobs set from the tables' rows; no table loaded, no write"),
         Figure("timers", "timer bookkeeping per move, median", 1000 * statistics.median(per_move),
                "ms", "a new deadline stored durably (WAL, synchronous=FULL) and its job"),
         Figure("timers", "timer bookkeeping per move, p99", 1000 * _percentile(per_move, 0.99),

@@ -36,7 +36,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract
 from babel.messages.pofile import read_po, write_po
 
-from bot.i18n import DEFAULT_LANGUAGE, DOMAIN, LOCALES
+from bot.ui.i18n import DEFAULT_LANGUAGE, DOMAIN, LOCALES
 
 ROOT = Path(__file__).parent
 PROJECT = ROOT.parent
@@ -96,35 +96,37 @@ def dynamic_calls() -> list[tuple[str, int, str]]:
 
 
 def _game_messages() -> Iterator[str]:
-    from bot.games.registry import GAME_UIS
+    from bot.games import PLUGINS
+    from engine.base import offered_values
 
-    for ui in GAME_UIS.values():
-        yield ui.title
-        for option in (*ui.main_options, *ui.conventions):
-            yield option.label
-            for value in option.values:
-                name = option.name(value)
+    for plugin in PLUGINS.values():
+        yield plugin.title
+        options = plugin.options
+        for key in options.keys:
+            yield options.labels[key]
+            for value in offered_values(options.rules, key):
+                name = options.name(key, value)
                 if re.search(r"[^\W\d_]", name):  # figures are not translated
                     yield name
 
 
 def _menu_messages() -> Iterator[str]:
-    from bot.app import GROUP_COMMANDS, PRIVATE_COMMANDS
+    from bot.telegram.commands import COMMANDS
 
-    for _, description in (*GROUP_COMMANDS, *PRIVATE_COMMANDS):
-        yield description
+    for command in COMMANDS:
+        yield from (text for text in (command.group, command.private) if text is not None)
+
+
+def _help_messages() -> Iterator[str]:
+    from bot.telegram.commands import COMMANDS
+
+    yield from (command.help for command in COMMANDS if command.help is not None)
 
 
 def _status_messages() -> Iterator[str]:
     from storage.rows import Status
 
     yield from get_args(Status)
-
-
-def _variant_messages() -> Iterator[str]:
-    from bot.render.preferans import VARIANT_NAMES
-
-    yield from VARIANT_NAMES.values()
 
 
 @dataclass(frozen=True)
@@ -138,12 +140,12 @@ class Dynamic:
 
 
 DYNAMIC = (
-    Dynamic(r"\.label$", "lobby option labels", _game_messages),
+    Dynamic(r"\.labels\[\w+\]$", "lobby option labels", _game_messages),
     Dynamic(r"\.name\(.*\)$", "lobby option values", _game_messages),
     Dynamic(r"\.title$", "game titles", _game_messages),
-    Dynamic(r"^VARIANT_NAMES\[", "Preferans variants", _variant_messages),
     Dynamic(r"(^|\.)status$", "table statuses", _status_messages),
-    Dynamic(r"^d$", "command menus (bot/app.py)", _menu_messages),
+    Dynamic(r"^text$", "command menus (bot/telegram/commands.py)", _menu_messages),
+    Dynamic(r"\.help$", "the /help lines (bot/telegram/commands.py)", _help_messages),
 )
 
 

@@ -7,8 +7,9 @@ below; ``engine.games`` registers it and ``engine.match`` drives it.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol, Self
 
@@ -61,10 +62,23 @@ class Event:
 
 
 def option(
-    default: Any, choices: tuple[Any, ...] | None = None, *, kind: type | None = None
+    default: Any, choices: tuple[Any, ...] | None = None, *, kind: type | None = None,
+    offered: tuple[Any, ...] | None = None,
 ) -> Any:
-    """A Rules field: its default, and the values allowed (``choices``) or its type."""
-    return field(default=default, metadata={"choices": choices, "kind": kind})
+    """A Rules field: its default, and the values allowed (``choices``) or its type.
+
+    ``offered``: for an option whose values are not a short list (a pool target),
+    the values a table is usually offered to choose from.
+    """
+    return field(default=default, metadata={"choices": choices, "kind": kind,
+                                            "offered": offered})
+
+
+def offered_values(rules: type[RulesBase], name: str) -> tuple[Any, ...]:
+    """The values of a Rules option a table chooses from: its choices, else its offered
+    values (empty when the option has neither)."""
+    f = next(f for f in dataclasses.fields(rules) if f.name == name)
+    return tuple(f.metadata.get("choices") or f.metadata.get("offered") or ())
 
 
 @dataclass(frozen=True)
@@ -132,6 +146,22 @@ def _json(value: Any) -> str:
     return repr(value)
 
 
+def refusal(validate: Callable[[int, str], object], seat: int, action: str) -> ActionError | None:
+    """The ActionError ``validate`` raises for the action, or None: a State's ``check``."""
+    try:
+        validate(seat, action)
+    except ActionError as error:
+        return error
+    return None
+
+
+def acting_actions(state: DealState, seat: int | None) -> dict[int, list[str]]:
+    """A view's ``actions``: the legal actions of every seat to act that ``seat`` plays."""
+    if seat is None:
+        return {}
+    return {s: state.legal_actions(s) for s in state.to_act if state.controller(s) == seat}
+
+
 class DealState(Protocol):
     """One deal of a game, as a state machine (see DESIGN.md)."""
 
@@ -145,6 +175,10 @@ class DealState(Protocol):
     def finished(self) -> bool: ...
 
     def legal_actions(self, seat: int) -> list[str]: ...
+
+    def check(self, seat: int, action: str) -> ActionError | None:
+        """Why ``apply`` would refuse the action (None if it is legal), without applying it."""
+        ...
 
     def apply(self, seat: int, action: str) -> list[Event]: ...
 
@@ -177,6 +211,34 @@ class Scoresheet(Protocol):
 
     def report(self) -> dict[str, Any]: ...
 
+    def to_data(self) -> dict[str, Any]:
+        """The sheet as JSON data; the class's ``from_data(rules, data)`` rebuilds it."""
+        ...
+
+
+class SheetState:
+    """A scoresheet whose whole state is the attributes named in ``STATE`` (JSON values),
+    so that a match can be snapshotted between deals and resumed without its history."""
+
+    STATE: ClassVar[tuple[str, ...]] = ()
+    rules: Any
+
+    def to_data(self) -> dict[str, Any]:
+        return {name: copy.deepcopy(getattr(self, name)) for name in self.STATE}
+
+    @classmethod
+    def from_data(cls, rules: Any, data: Mapping[str, Any]) -> Self:
+        """The sheet of ``rules`` as ``to_data`` saw it; KeyError if a field is missing."""
+        sheet = cls.__new__(cls)
+        sheet.rules = rules
+        for name in cls.STATE:
+            setattr(sheet, name, copy.deepcopy(data[name]))
+        sheet.restored()
+        return sheet
+
+    def restored(self) -> None:
+        """Set what ``STATE`` does not hold (what the rules alone decide)."""
+
 
 class DealFactory(Protocol):
     def __call__(
@@ -196,6 +258,40 @@ class RandomPolicy(Protocol):
     def __call__(self, state: Any, seat: int, rng: Any) -> str: ...
 
 
+@dataclass(frozen=True, slots=True)
+class SeatStats:
+    """One seat's statistics of a finished deal, read from the deal's output object.
+
+    ``kind``: the deal's kind; ``role``: what the seat did (declarer, defender,
+    bidder, player...); ``contract``/``level``: what it undertook; ``made``:
+    whether it was fulfilled (None where the game has no such notion);
+    ``won``/``lost``: the deal's gains and losses in the game's own unit.
+    """
+
+    seat: int
+    kind: str
+    role: str
+    contract: str | None = None
+    level: int | None = None
+    made: bool | None = None
+    tricks: int | None = None
+    won: float = 0
+    lost: float = 0
+
+
+class Robot(Protocol):
+    """A game's substitute robot: both read only the deciding seat's view."""
+
+    def choose(self, view: Mapping[str, Any], rules: Any, rng: Any) -> str: ...
+
+    def auto_action(self, view: Mapping[str, Any], rules: Any) -> str: ...
+
+
+def no_teams(rules: Any) -> list[list[int]]:
+    """Everyone plays alone."""
+    return []
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What the registry knows of a game: everything records, bench and bot need."""
@@ -208,5 +304,13 @@ class GameSpec:
     decode_action: Any  # (record dict) -> (seat, action); raises MalformedAction
     random_action: RandomPolicy
     first_dealer: Any  # (rules, opener_seat, rng) -> seat
+    robot: Robot  # the substitute robot and the timeout move
+    entry_form: Any  # the EntryForm class of a deal entered by hand (engine.manual)
+    seat_stats: Any  # (seats, deal output) -> list[SeatStats]: a finished deal's statistics
+    teams: Any = no_teams  # (rules) -> the partnerships as lists of seats; [] if none
     settle: Any = None  # (sheet document) -> balances, for `python -m engine settle`
     sheet_text: Any = None  # (match) -> a readable scoresheet, for `python -m engine sheet`
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameSpec:
+        """The registry's own: a copied match shares it (it holds modules and classes)."""
+        return self

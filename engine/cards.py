@@ -35,6 +35,7 @@ class Suit(IntEnum):
 
 
 SUIT_SYMBOLS = {Suit.S: "♠", Suit.C: "♣", Suit.D: "♦", Suit.H: "♥"}
+_SUIT_LETTERS = {s: s.name for s in Suit}  # Card.__str__ runs in every view: no enum lookups
 
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
 JOKER_RANK = 15
@@ -56,7 +57,7 @@ class Card:
     def __str__(self) -> str:
         if self.suit is None:
             return "JK"
-        return _RANK_TEXT[self.rank] + self.suit.letter
+        return _RANK_TEXT[self.rank] + _SUIT_LETTERS[self.suit]
 
     def __repr__(self) -> str:
         return f"Card({self})"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine import joker, preferans, seep
 from engine.base import GameSpec
 
-GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (preferans.SPEC, joker.SPEC, seep.SPEC)}
+GAMES: dict[str, GameSpec] = {spec.name: spec for spec in (preferans.SPEC, seep.SPEC, joker.SPEC)}
 
 
 def get_game(name: object) -> GameSpec:

@@ -18,7 +18,6 @@ replay`` scores entered deals exactly as the bot did.
 
 from __future__ import annotations
 
-import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -26,13 +25,6 @@ from typing import Any
 
 from engine.base import ActionError, Event, IllegalAction, RecordError
 from engine.match import Match
-
-# The entry form of each game, by module: game modules import this one.
-FORM_MODULES = {
-    "preferans": "engine.preferans.manual",
-    "joker": "engine.joker.manual",
-    "seep": "engine.seep.manual",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,8 +144,8 @@ def form_for(match: Match) -> EntryForm:
     """The entry form of the match's next deal."""
     if match.over:
         raise IllegalAction("game_over", "the game is over")
-    module = importlib.import_module(FORM_MODULES[match.spec.name])
-    form: EntryForm = module.Form(match.rules, match.players, match.sheet.next_context())
+    form: EntryForm = match.spec.entry_form(match.rules, match.players,
+                                            match.sheet.next_context())
     return form
 
 

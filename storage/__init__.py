@@ -1,4 +1,4 @@
-"""Durable storage on aiosqlite: the action log, restore, results and statistics.
+"""Durable storage on aiosqlite: the action log, results, statistics and votes.
 
 ``Storage`` is the whole interface; see storage/store.py.
 """
@@ -14,14 +14,14 @@ from storage.errors import (
     SeqGap,
     StorageError,
     TableExists,
+    VoteOpen,
     WrongStatus,
 )
 from storage.rows import UNSET, Entry
-from storage.store import DEFAULT_PATH, REPLAY_FAILED, Storage
+from storage.store import DEFAULT_PATH, Storage
 
 __all__ = [
     "DEFAULT_PATH",
-    "REPLAY_FAILED",
     "UNSET",
     "BadInput",
     "DuplicateSeq",
@@ -35,5 +35,6 @@ __all__ = [
     "Storage",
     "StorageError",
     "TableExists",
+    "VoteOpen",
     "WrongStatus",
 ]

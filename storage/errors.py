@@ -13,7 +13,7 @@ class SchemaTooNew(StorageError):
     def __init__(self, found: int, known: int, path: str) -> None:
         super().__init__(
             f"database {path} has schema version {found}, newer than this code knows ({known}): "
-            "upgrade cardtable, or point DATABASE_PATH at another file"
+            "upgrade cardtable, or point DATABASE_PATH (DATABASE_URL) at another database"
         )
         self.found = found
         self.known = known
@@ -70,3 +70,16 @@ class SeqGap(SeqConflict):
 
     def __init__(self, table_id: int, seq: int, last: int) -> None:
         super().__init__(table_id, seq, last, f"would leave a gap: the next entry is {last + 1}")
+
+
+class VoteOpen(StorageError):
+    """The table already has an open vote."""
+
+    def __init__(self, table_id: int, vote_id: int) -> None:
+        super().__init__(f"table {table_id} already has an open vote (#{vote_id})")
+        self.table_id = table_id
+        self.vote_id = vote_id
+
+
+class Conflict(StorageError):
+    """A write that a uniqueness rule refuses (another process made the same row first)."""

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
-if TYPE_CHECKING:
-    from engine.match import Match
+from storage.sql import Row
 
 Status = Literal["lobby", "playing", "paused", "finished", "aborted"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "playing", "paused")
@@ -70,7 +68,7 @@ class ChatRow:
     table_defaults: dict[str, Any]
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> ChatRow:
+    def of(cls, row: Row) -> ChatRow:
         return cls(row["id"], row["language"], row["time_zone"], row["quiet_hours"],
                    json.loads(row["table_defaults"]))
 
@@ -84,7 +82,7 @@ class UserRow:
     has_started_bot: bool
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> UserRow:
+    def of(cls, row: Row) -> UserRow:
         return cls(row["id"], row["display_name"], row["username"], row["language"],
                    bool(row["has_started_bot"]))
 
@@ -97,7 +95,6 @@ class SeatRow:
     user_id: int | None
     panel_message_id: int | None
     guest_name: str | None = None
-    panel_digest: str | None = None
     robot: bool = False  # a substitute robot plays the seat until its player returns
 
 
@@ -126,11 +123,17 @@ class TableRow:
     started_at: float | None
     finished_at: float | None
     seats: tuple[SeatRow, ...] = ()
-    table_message_digest: str | None = None
     timer_nudged: bool = False  # the half-time nudge of the current timer was sent
+    thread_id: int = 0  # the forum topic the table lives in (0: none)
+    shown_at: float | None = None  # ``updated_at`` when its messages last all showed it
+
+    @property
+    def shown(self) -> bool:
+        """Its messages showed the table as it is stored (when they were last all sent)."""
+        return self.shown_at is not None and self.shown_at >= self.updated_at
 
     @classmethod
-    def of(cls, row: sqlite3.Row, seats: tuple[SeatRow, ...]) -> TableRow:
+    def of(cls, row: Row, seats: tuple[SeatRow, ...]) -> TableRow:
         return cls(
             id=row["id"], chat_id=row["chat_id"], game=row["game"],
             rules=json.loads(row["rules"]), settings=json.loads(row["settings"]),
@@ -142,8 +145,8 @@ class TableRow:
             creator_id=row["creator_id"], last_seq=row["last_seq"], deal_count=row["deal_count"],
             created_at=row["created_at"], updated_at=row["updated_at"],
             started_at=row["started_at"], finished_at=row["finished_at"], seats=seats,
-            table_message_digest=row["table_message_digest"],
-            timer_nudged=bool(row["timer_nudged"]),
+            timer_nudged=bool(row["timer_nudged"]), thread_id=row["thread_id"],
+            shown_at=row["shown_at"],
         )
 
     def user_of(self, seat: int) -> int | None:
@@ -159,6 +162,37 @@ class TableRow:
     def header(self) -> dict[str, Any]:
         """The record's game, rules and players (records.md), without deals."""
         return {"game": self.game, "rules": self.rules, "players": list(self.players or [])}
+
+
+@dataclass(frozen=True, slots=True)
+class Waking:
+    """An open table as start-up sees it (no seats, no log): whether it has work to do at
+    once, and its stored timer."""
+
+    id: int
+    status: Status
+    last_seq: int
+    snapshot_seq: int | None  # the entry after which its last snapshot was taken
+    shown: bool
+    robot: bool  # a substitute robot plays a seat
+    attention_reason: str | None
+    timer_deadline: float | None
+    timer_version: int
+    timer_nudged: bool
+    settings: dict[str, Any]
+
+    @property
+    def between_deals(self) -> bool:
+        """Playing, and the log ends where a deal does (or before the first one): the next
+        deal is to be dealt."""
+        return self.status == "playing" and self.last_seq in (0, self.snapshot_seq)
+
+    @classmethod
+    def of(cls, row: Row) -> Waking:
+        return cls(row["id"], row["status"], row["last_seq"], row["snapshot_seq"],
+                   row["shown_at"] is not None and row["shown_at"] >= row["updated_at"],
+                   bool(row["robot"]), row["attention_reason"], row["timer_deadline"],
+                   row["timer_version"], bool(row["timer_nudged"]), json.loads(row["settings"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,10 +267,44 @@ class LeaderRow:
         return self.balance / self.games
 
 
-@dataclass(slots=True)
-class RestoreReport:
-    """Restored matches by table id, and the tables that did not replay (id -> reason)."""
+class StatLine(Protocol):
+    """One seat's statistics of a finished deal (computed by ``GameSpec.seat_stats``)."""
 
-    matches: dict[int, Match] = field(default_factory=dict)
-    tables: dict[int, TableRow] = field(default_factory=dict)
-    failed: dict[int, str] = field(default_factory=dict)
+    seat: int
+    kind: str
+    role: str
+    contract: str | None
+    level: int | None
+    made: bool | None
+    tricks: int | None
+    won: float
+    lost: float
+
+
+VoteStatus = Literal["open", "passed", "refused", "void"]
+
+
+@dataclass(frozen=True, slots=True)
+class VoteRow:
+    """A question put to a table's players: what passes (``kind`` and ``params``), who must
+    agree (``voters``), who has (``agreed``), and the message that asks it."""
+
+    id: int
+    table_id: int
+    kind: str
+    initiator: int
+    voters: frozenset[int]
+    agreed: frozenset[int]
+    params: dict[str, Any]
+    status: VoteStatus
+    message_id: int | None
+
+    @classmethod
+    def of(cls, row: Row) -> VoteRow:
+        return cls(row["id"], row["table_id"], row["kind"], row["initiator"],
+                   frozenset(json.loads(row["voters"])), frozenset(json.loads(row["agreed"])),
+                   json.loads(row["params"]), row["status"], row["message_id"])
+
+    @property
+    def passed(self) -> bool:
+        return self.voters <= self.agreed

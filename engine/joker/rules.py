@@ -17,7 +17,7 @@ class Rules(RulesBase):
     schedule: str = option("standard", ("standard", "nines", "short"))
     nine_card_trump: str = option("chooser", ("chooser", "no_trump", "turn_up"))
     dealer_restriction: bool = option(True, (True, False))
-    pass_limit: str | int = option("none")  # "none" or a whole number >= 1 (checked below)
+    pass_limit: str | int = option("none", offered=("none", 3, 5, 8))  # or any number >= 1
     strict_joker: bool = option(False, (False, True))
     face_value: bool = option(True, (True, False))
     two_jokers: str = option("last", ("last", "first"))

@@ -5,7 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.base import Event, IllegalAction, NotYourTurn, WrongPhase
+from engine.base import (
+    ActionError,
+    Event,
+    IllegalAction,
+    NotYourTurn,
+    WrongPhase,
+    acting_actions,
+    refusal,
+)
 from engine.cards import JOKER, Card, Suit, format_cards, sorted_hand
 from engine.joker.actions import (
     SUITS,
@@ -105,8 +113,27 @@ class State:
             return [str(Bid(b)) for b in self.legal_bids(seat)]
         return [str(p) for p in self._check(seat).legal()]
 
+    def check(self, seat: int, action: str) -> ActionError | None:
+        """Why ``apply`` would refuse the action, or None; nothing is applied or copied."""
+        return refusal(self._validated, seat, action)
+
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply one action; an ActionError leaves the state unchanged."""
+        parsed = self._validated(seat, action)
+        if isinstance(parsed, TrumpChoice):
+            self.trump, self.trump_known, self.phase = parsed.suit, True, "bid"
+            events = [Event("trump_chosen", seat, {"trump": self.trump_text})]
+        elif isinstance(parsed, Bid):
+            events = self._bid(seat, parsed.tricks)
+        else:
+            events = self._play(seat, parsed)
+        self.version += 1
+        return events
+
+    def _validated(self, seat: int, action: str) -> Action:
+        """The action, parsed and checked; raises the ActionError refusing it.
+
+        Nothing here changes the state: ``check`` and ``apply`` share it."""
         parsed = parse_action(action)
         if self.finished:
             raise WrongPhase("deal_over", "the deal is over")
@@ -115,9 +142,14 @@ class State:
         if seat != self.turn:
             raise NotYourTurn("not_your_turn", f"it is {self._name(self.turn)}'s turn",
                               seat=self.turn)
-        events = self._apply(seat, parsed)
-        self.version += 1
-        return events
+        error = None
+        if isinstance(parsed, Bid):
+            error = self._bid_error(seat, parsed.tricks)
+        elif isinstance(parsed, Play):
+            error = self._check(seat).error(parsed)
+        if error is not None:
+            raise error
+        return parsed
 
     def controller(self, seat: int) -> int:
         return seat
@@ -132,6 +164,7 @@ class State:
             "game": "joker", "seat": seat, "players": list(self.players),
             "deal": ctx.number, "pulka": ctx.pulka, "cards": ctx.cards, "dealer": ctx.dealer,
             "phase": self.phase, "to_act": list(self.to_act), "version": self.version,
+            "actions": acting_actions(self, seat),
             "trump_card": None if self.trump_card is None else str(self.trump_card),
             "trump": self.trump_text,
             "chooser": self.first if ctx.trump_mode == "chooser" else None,
@@ -212,18 +245,7 @@ class State:
 
     # -- applying -------------------------------------------------------------------
 
-    def _apply(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, TrumpChoice):
-            self.trump, self.trump_known, self.phase = action.suit, True, "bid"
-            return [Event("trump_chosen", seat, {"trump": self.trump_text})]
-        if isinstance(action, Bid):
-            return self._bid(seat, action.tricks)
-        return self._play(seat, action)
-
     def _bid(self, seat: int, bid: int) -> list[Event]:
-        error = self._bid_error(seat, bid)
-        if error is not None:
-            raise error
         self.bids[seat] = bid
         events = [Event("bid", seat, {"bid": bid})]
         if seat == self.dealer:
@@ -237,9 +259,6 @@ class State:
         return events
 
     def _play(self, seat: int, play: Play) -> list[Event]:
-        error = self._check(seat).error(play)
-        if error is not None:
-            raise error
         self.hands[seat].remove(JOKER if play.card.is_joker else play.card)
         if play.joker == "face":
             assert play.natural is not None

@@ -1,11 +1,14 @@
 """Russian Preferans: Sochi, Leningrad and Rostov, for 3 or 4 players."""
 
 from engine.base import GameSpec
+from engine.preferans import robot
 from engine.preferans.codec import decode_action, encode_action
+from engine.preferans.manual import Form
 from engine.preferans.policy import first_dealer, random_action
 from engine.preferans.rules import Rules
 from engine.preferans.scoring import Scoresheet, settle_document, sheet_text
 from engine.preferans.state import State
+from engine.preferans.stats import seat_stats
 
 SPEC = GameSpec(
     name="preferans",
@@ -16,6 +19,9 @@ SPEC = GameSpec(
     decode_action=decode_action,
     random_action=random_action,
     first_dealer=first_dealer,
+    robot=robot,
+    entry_form=Form,
+    seat_stats=seat_stats,
     settle=settle_document,
     sheet_text=sheet_text,
 )

@@ -62,7 +62,7 @@ class Rules(RulesBase):
 
     variant: str = option("sochi", VARIANTS)
     players: int = option(3, (3, 4))
-    pool: int = option(10, kind=int)
+    pool: int = option(10, kind=int, offered=(10, 20, 30, 40, 50, 4))
     first_dealer: str = option("creator_first_hand", ("creator_first_hand", "random"))
     here_rule: str = option("senior_two_left", ("senior_two_left", "seed_literal", "off"))
     bid_jumps: bool = option(False, (False, True))
@@ -85,9 +85,9 @@ class Rules(RulesBase):
     peter_third_state: str = option("classic", ("classic", "hard"))
     exit_needs_whist: bool = option(True, (False, True))
     zero_trick_reward: str = option("writeoff", ("writeoff", "pool", "none"))
-    rostov_raspasy_rate: int = option(5, kind=int)
+    rostov_raspasy_rate: int = option(5, kind=int, offered=(5, 10))
     pool_overflow: str = option("help", ("help", "keep"))
-    help_rate: int = option(10, kind=int)
+    help_rate: int = option(10, kind=int, offered=(10, 20))
     settlement_rounding: str = option("exact", ("exact", "integer", "divisible_by_n"))
 
     @classmethod

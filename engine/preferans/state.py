@@ -7,10 +7,20 @@ ActionError before anything changes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from engine.base import Event, IllegalAction, MalformedAction, NotYourTurn, RecordError, WrongPhase
+from engine.base import (
+    ActionError,
+    Event,
+    IllegalAction,
+    MalformedAction,
+    NotYourTurn,
+    RecordError,
+    WrongPhase,
+    acting_actions,
+    refusal,
+)
 from engine.cards import Card, CardError, Suit, parse_card, parse_cards, preferans_deck, shuffled
 from engine.cards import sorted_hand as _sorted
 from engine.preferans.auction import Auction
@@ -160,8 +170,21 @@ class State:
 
     # -- applying ---------------------------------------------------------------------
 
+    def check(self, seat: int, action: str) -> ActionError | None:
+        """Why ``apply`` would refuse the action, or None; nothing is applied or copied."""
+        return refusal(self._validated, seat, action)
+
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply one action; raises an ActionError (and changes nothing) if it is illegal."""
+        perform, value = self._validated(seat, action)
+        events = perform(seat, value)
+        self.version += 1
+        return events
+
+    def _validated(self, seat: int, action: str) -> tuple[Callable[[int, Any], list[Event]], Any]:
+        """The action's handler and its checked value; raises the ActionError refusing it.
+
+        Nothing here changes the state: ``check`` and ``apply`` share it."""
         key, sep, value = action.partition(":")
         if not sep or key not in _PHASE_OF_KEY:
             raise MalformedAction("bad_action", f"'{action}' is not a Preferans action")
@@ -172,14 +195,17 @@ class State:
                              f"this is not the time to {key}: the deal is at {self.phase}")
         if seat not in self.to_act:
             raise NotYourTurn("not_your_turn", "it is not your turn", seat=seat)
-        handler = {BIDDING: self._bid, DISCARD: self._discard, CONTRACT: self._contract,
-                   WHIST: self._whist, OPEN: self._open, PLAY: self._play}[self.phase]
-        events = handler(seat, value)
-        self.version += 1
-        return events
+        validate, perform = {
+            BIDDING: (self.auction.check, self._bid),
+            DISCARD: (self._check_discard, self._discard),
+            CONTRACT: (self._check_contract, self._contract),
+            WHIST: (self._check_whist, self._whist),
+            OPEN: (self._check_open, self._open),
+            PLAY: (self._check_play, self._play),
+        }[self.phase]
+        return perform, validate(seat, value)
 
-    def _bid(self, seat: int, value: str) -> list[Event]:
-        call = self.auction.check(seat, value)
+    def _bid(self, seat: int, call: str) -> list[Event]:
         self.auction.apply(seat, call)
         events = [Event("bid", seat, {"call": call})]
         if not self.auction.over:
@@ -195,7 +221,7 @@ class State:
         events.append(Event("talon_shown", self.declarer, {"talon": [str(c) for c in self.talon]}))
         return events
 
-    def _discard(self, seat: int, value: str) -> list[Event]:
+    def _check_discard(self, seat: int, value: str) -> list[Card]:
         try:
             cards = parse_cards(value.split(","))
         except CardError as exc:
@@ -208,13 +234,16 @@ class State:
             if card not in self.hands[seat]:
                 raise IllegalAction("not_in_hand", f"you do not hold {card.display}",
                                     card=str(card))
+        return cards
+
+    def _discard(self, seat: int, cards: list[Card]) -> list[Event]:
         for card in cards:
             self.hands[seat].remove(card)
         self.discarded = _sorted(cards)
         self.phase = CONTRACT
         return [Event("discarded", seat, {})]
 
-    def _contract(self, seat: int, value: str) -> list[Event]:
+    def _check_contract(self, seat: int, value: str) -> str:
         text = value.strip()
         canon = text.lower() if text.lower() in (MISER, WALKAWAY) else text.upper()
         if canon not in (MISER, WALKAWAY):
@@ -234,14 +263,17 @@ class State:
             else:
                 reason = f"the contract cannot be lower than your bid {display(bid)}"
             raise IllegalAction("illegal_contract", reason, contract=canon)
+        return canon
+
+    def _contract(self, seat: int, canon: str) -> list[Event]:
         if canon == WALKAWAY:
             self.contract = self.auction.winning_bid
             self.walked_away = True
             self.phase = DONE
             return [Event("walkaway", seat, {"bid": self.contract}), self._deal_over("walkaway")]
         self.contract = canon
+        self.trump = trump(canon)  # a checked ten has its trumps too (spec 6.5, 7)
         events = [Event("contract", seat, {"contract": canon})]
-        self.trump = trump(canon)
         if canon == MISER or self.checked_ten:
             return events + self._start_play()
         first = self.active[(self.active.index(seat) + 1) % 3]
@@ -256,9 +288,12 @@ class State:
         return (self.contract is not None and self.contract != MISER
                 and level(self.contract) == 10 and self.rules.ten_mode == "checked")
 
-    def _whist(self, seat: int, value: str) -> list[Event]:
+    def _check_whist(self, seat: int, value: str) -> str:
         assert self.whisting is not None
-        call = self.whisting.check(seat, value)
+        return self.whisting.check(seat, value)
+
+    def _whist(self, seat: int, call: str) -> list[Event]:
+        assert self.whisting is not None
         self.whisting.apply(seat, call)
         events = [Event("whist", seat, {"call": call})]
         if self.whisting.turn is not None:
@@ -273,10 +308,13 @@ class State:
         self.open = False
         return events + self._start_play()
 
-    def _open(self, seat: int, value: str) -> list[Event]:
+    def _check_open(self, seat: int, value: str) -> bool:
         if value not in ("true", "false"):
             raise MalformedAction("bad_open", "choose open:true or open:false")
-        self.open = value == "true"
+        return value == "true"
+
+    def _open(self, seat: int, open_play: bool) -> list[Event]:
+        self.open = open_play
         events = [Event("open_chosen", seat, {"open": self.open})]
         return events + self._start_play()
 
@@ -288,9 +326,12 @@ class State:
             events.append(self._expose())
         return events
 
+    def _talon_led(self, trick: int) -> bool:
+        """Whether trick ``trick`` (counted from 1) was led by a talon card (raspasy, lead_two)."""
+        return self.raspasy and self.rules.raspasy_talon == "lead_two" and trick <= 2
+
     def _talon_leads(self) -> bool:
-        return (self.raspasy and self.rules.raspasy_talon == "lead_two"
-                and self.talon_turned < 2 and self.tricks_done < 2)
+        return self._talon_led(self.tricks_done + 1)
 
     def _begin_trick(self, leader: int) -> list[Event]:
         self.trick = []
@@ -306,7 +347,7 @@ class State:
         self.order = [self.active[(i + k) % 3] for k in range(3)]
         return []
 
-    def _play(self, seat: int, value: str) -> list[Event]:
+    def _check_play(self, seat: int, value: str) -> Card:
         try:
             card = parse_card(value)
         except CardError as exc:
@@ -323,7 +364,10 @@ class State:
             assert self.trump is not None
             raise IllegalAction("must_trump", f"you must play a trump {self.trump.symbol}",
                                 suit=self.trump.letter)
-        hand.remove(card)
+        return card
+
+    def _play(self, seat: int, card: Card) -> list[Event]:
+        self.hands[seat].remove(card)
         self.trick.append((seat, card))
         self.order.pop(0)
         events = [Event("card", seat, {"card": str(card)})]
@@ -364,8 +408,9 @@ class State:
             kind = "raspasy" if self.declarer is None else (
                 "miser" if self.contract == MISER else "game")
             return [*events, self._deal_over(kind)]
-        # Raspasy trick 3 is led by first hand whoever won the talon tricks.
-        leader = self.active[0] if self.raspasy and self.tricks_done <= 2 else win
+        # With ``lead_two`` trick 3 is led by first hand whoever won the talon tricks;
+        # otherwise (``unused`` included) the winner leads (spec 9).
+        leader = self.active[0] if self._talon_led(self.tricks_done) else win
         return events + self._begin_trick(leader)
 
     def _deal_over(self, kind: str) -> Event:
@@ -449,15 +494,13 @@ class State:
             "exposed": self._exposed_hands() if self.exposed else {},
             "hand": [],
             "discard": [],
-            "actions": {},
+            "actions": acting_actions(self, seat),
         }
         if seat is None:
             return view
         view["hand"] = [str(c) for c in self.hands[seat]]
         if seat == self.declarer:
             view["discard"] = [str(c) for c in self.discarded]
-        view["actions"] = {s: self.legal_actions(s) for s in self.to_act
-                           if self.controller(s) == seat}
         return view
 
     def describe(self, action: str) -> str:

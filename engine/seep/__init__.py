@@ -1,12 +1,21 @@
 """Seep: four players in two partnerships (or two players), houses, sweeps and bazzis."""
 
 from engine.base import GameSpec
+from engine.seep import robot
+from engine.seep.manual import Form
 from engine.seep.notation import decode_action, encode_action
 from engine.seep.policy import first_dealer, random_action
 from engine.seep.rules import Rules
 from engine.seep.scoring import Scoresheet
 from engine.seep.sheet import sheet_text
 from engine.seep.state import State
+from engine.seep.stats import seat_stats
+
+
+def teams(rules: Rules) -> list[list[int]]:
+    """Partners sit opposite with four players; two players play alone."""
+    return rules.teams if rules.players == 4 else []
+
 
 SPEC = GameSpec(
     name="seep",
@@ -17,6 +26,10 @@ SPEC = GameSpec(
     decode_action=decode_action,
     random_action=random_action,
     first_dealer=first_dealer,
+    robot=robot,
+    entry_form=Form,
+    seat_stats=seat_stats,
+    teams=teams,
     sheet_text=sheet_text,
 )
 

@@ -27,7 +27,7 @@ class Rules(RulesBase):
     under_nine_counts: str = option("score", ("score", "cards"))
     bazzi_target: int = option(100, (100, 200))
     bazzi_overflow: str = option("discard", ("discard", "carry"))
-    bazzis: int = option(1, kind=int)
+    bazzis: int = option(1, kind=int, offered=(1, 2, 3, 5))
     dealer_rotation: str = option("losing_team", ("losing_team", "simple"))
     show_capture_totals: bool = option(False, (False, True))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.base import Event, IllegalAction, NotYourTurn, WrongPhase
+from engine.base import ActionError, Event, IllegalAction, NotYourTurn, WrongPhase, refusal
 from engine.cards import Card, CardError, parse_card
 from engine.seep.deal import Dealt, deal_from_record, deal_from_seed
 from engine.seep.floor import HOUSE_VALUES, Floor
@@ -107,8 +107,21 @@ class State:
         bid = self.bid if self.plays == 0 else None
         return Turn(self.rules, self.floor, self.turn, tuple(self.hands[self.turn]), bid)
 
+    def check(self, seat: int, action: str) -> ActionError | None:
+        """Why ``apply`` would refuse the action, or None; nothing is applied or copied."""
+        return refusal(self._validated, seat, action)
+
     def apply(self, seat: int, action: str) -> list[Event]:
         """Apply one action; a typed ActionError, and no change, if it is not legal."""
+        checked = self._validated(seat, action)
+        if isinstance(checked, int):
+            return self._bid(seat, checked)
+        return self._play(seat, checked)
+
+    def _validated(self, seat: int, action: str) -> int | Move:
+        """The bid or the legal move the action names; raises the ActionError refusing it.
+
+        Nothing here changes the state: ``check`` and ``apply`` share it."""
         if self.finished:
             raise WrongPhase("deal_over", "the deal is over")
         if seat not in self.to_act:
@@ -119,16 +132,22 @@ class State:
             if w.kind != BID:
                 raise WrongPhase("bid_first", "the bidder must first bid 9 to 13")
             assert w.number is not None
-            return self._bid(seat, w.number)
+            if w.number not in HOUSE_VALUES:
+                raise IllegalAction("bid_range", f"a bid is 9 to 13, not {w.number}",
+                                    bid=w.number)
+            if w.number not in self.bids():
+                raise IllegalAction("bid_card", f"you hold no card of value {w.number} to bid it",
+                                    bid=w.number)
+            return w.number
         if w.kind == BID:
             raise WrongPhase("bidding_over", "the bid has been made: play a card")
-        return self._play(seat, to_move(w))
+        move = to_move(w)
+        turn = self._turn()
+        if move not in legal_moves(turn, move.card):
+            raise diagnose(turn, move)
+        return move
 
     def _bid(self, seat: int, bid: int) -> list[Event]:
-        if bid not in HOUSE_VALUES:
-            raise IllegalAction("bid_range", f"a bid is 9 to 13, not {bid}", bid=bid)
-        if bid not in self.bids():
-            raise IllegalAction("bid_card", f"you hold no card of value {bid} to bid it", bid=bid)
         self.bid = bid
         self.floor = Floor(self.dealt.floor)
         self.phase = PLAYING
@@ -137,8 +156,6 @@ class State:
 
     def _play(self, seat: int, move: Move) -> list[Event]:
         turn = self._turn()
-        if move not in legal_moves(turn, move.card):
-            raise diagnose(turn, move)
         text = written(move)
         events = [Event("move", seat, {"kind": move.kind, "card": str(move.card),
                                        "action": action_text(text),

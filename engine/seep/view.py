@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.base import acting_actions
 from engine.seep.values import ordered
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ def seat_view(state: State, seat: int | None) -> dict[str, Any]:
         "bid": state.bid,
         "plays": state.plays,
         "to_act": list(state.to_act),
+        "actions": acting_actions(state, seat),
         "hand": None if seat is None else [str(c) for c in ordered(state.hands[seat])],
         "hand_sizes": [len(h) for h in state.hands],
         "floor": None if state.bid is None else state.floor.as_dict(),

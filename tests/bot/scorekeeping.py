@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.hub import Hub
-from bot.tables import Table
+from bot.service.tables import Table
+from bot.telegram.context import BotData as Hub
 from engine.records import replay
 from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
@@ -24,7 +24,7 @@ class Keeping:
 
     @property
     def table(self) -> Table:
-        return next(t for t in self.hub.tables.values() if t.chat_id == self.group.id)
+        return next(t for t in self.hub.services.tables.values() if t.chat_id == self.group.id)
 
     def message(self) -> Message:
         """The table's message: the bot's latest with lobby or scorekeeper buttons."""
@@ -60,7 +60,7 @@ class Keeping:
 
     async def stored(self) -> Any:
         """The table's match as its stored record replays."""
-        return replay(await self.hub.storage.export_record(self.table_id))
+        return replay(await self.hub.services.store.log.record(self.table_id))
 
 
 async def open_keeping(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *,

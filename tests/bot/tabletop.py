@@ -13,8 +13,8 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from bot.hub import Hub
-from bot.tables import Table
+from bot.service.tables import Table
+from bot.telegram.context import BotData as Hub
 from engine.cards import SUIT_SYMBOLS
 from tests.fakebot import FakeTelegram, User
 from tests.fakebot.model import Chat, Message
@@ -141,7 +141,7 @@ def seat_users(hub: Hub, users: list[User]) -> dict[int, User]:
 
 
 def only_table(hub: Hub) -> Table:
-    (table,) = hub.tables.values()
+    (table,) = hub.services.tables.values()
     return table
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.tables import Table
+from bot.service.tables import Table
 from tests.bot.harness import open_table, press_first, running_bot
 from tests.fakebot import FakeTelegram
 
@@ -57,7 +57,7 @@ async def test_forged_stale_and_foreign_presses_change_nothing(
         await open_table(tg, group, users)
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
         await tg.idle()
-        table = next(iter(hub.tables.values()))
+        table = next(iter(hub.services.tables.values()))
         for _ in range(4):
             assert await press_first(tg, users)
         stale = {u.id: [b["callback_data"] for b in tg.last_message(u).buttons
@@ -66,7 +66,7 @@ async def test_forged_stale_and_foreign_presses_change_nothing(
             assert await press_first(tg, users)
         caplog.clear()
         caplog.set_level(logging.ERROR)
-        before = (table.match.version, await hub.storage.export_record(table.id))
+        before = (table.match.version, await hub.services.store.log.record(table.id))
         for _ in range(120):
             presser = rng.choice([*users, stranger])
             own = [tg.last_message(presser)] if presser in users else []
@@ -87,7 +87,7 @@ async def test_forged_stale_and_foreign_presses_change_nothing(
                 answer = await tg.press(user, tg.last_message(user), data=data, forge=True)
                 assert answer.show_alert, data
         await tg.idle()
-        after = (table.match.version, await hub.storage.export_record(table.id))
+        after = (table.match.version, await hub.services.store.log.record(table.id))
         assert after == before
         for text in ("/foo", "/score@someotherbot", "/newgame", "/start garbage", "/leave",
                      "/abort", "/pref nonsense", "/export extra words", "/rules", "/history",
@@ -97,7 +97,7 @@ async def test_forged_stale_and_foreign_presses_change_nothing(
                      "/leave", "/export"):
             tg.send(stranger, stranger, text)
         await tg.idle()
-        assert (table.match.version, await hub.storage.export_record(table.id)) == before
+        assert (table.match.version, await hub.services.store.log.record(table.id)) == before
         assert not [r for r in caplog.records if r.name.startswith("bot")], caplog.text
         assert await press_first(tg, users)  # the game goes on
 

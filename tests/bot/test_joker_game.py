@@ -14,8 +14,8 @@ import copy
 import random
 from pathlib import Path
 
-from bot.hub import Hub
-from bot.render.balances import signed
+from bot.telegram.context import BotData as Hub
+from bot.ui.balances import signed
 from engine.joker.state import CHOOSER_SEES, State
 from tests.bot.harness import open_table, running_bot
 from tests.bot.tabletop import (

@@ -11,13 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.base import view_with_actions
-from bot.games.joker import step
-from bot.i18n import translator
-from bot.render.context import RenderContext
-from bot.render.joker import panel, table_screen
-from bot.render.joker_sheet import deal_summary, history_line, pulka_end, score_text
-from bot.render.screen import Screen
+from bot.games.joker.panel import panel, step
+from bot.games.joker.summary import after_deal, deal_summary, history_line, score_text
+from bot.games.joker.table import table_screen
+from bot.ui.context import RenderContext
+from bot.ui.i18n import translator
+from bot.ui.screen import Screen
 from engine.cards import JOKER, Card, Suit
 from engine.joker import SPEC
 from engine.joker.policy import random_action
@@ -42,7 +41,7 @@ def deal(cards: int, *, players: int = 4, dealer: int = 0, seed: int = 1,
 
 
 def shown(state: State, seat: int, selection: frozenset[str] = frozenset()) -> Screen:
-    return panel(view_with_actions(state, seat), context(state.rules, selection))
+    return panel(state.view(seat), context(state.rules, selection))
 
 
 def labels(screen: Screen) -> list[str]:
@@ -95,7 +94,7 @@ def test_the_joker_is_declared_in_a_second_step() -> None:
     state.apply(0, "bid:0" if state.forbidden_bid() != 0 else "bid:1")
     cards = shown(state, 1)
     assert labels(cards) == ["10♥", "🃏"]
-    view = view_with_actions(state, 1)
+    view = state.view(1)
     assert step(view, frozenset(), "JK").selection == {"JK"}
     declared = shown(state, 1, frozenset({"JK"}))
     assert "how does it play?" in declared.text
@@ -123,8 +122,8 @@ def test_a_pulka_end_with_its_premium() -> None:
         match.add_entered({"dealer": dealer, "cards": 9}, DealResult(
             number, 1 + (number > 4), 9, dealer, "H", bids, tricks))
     ctx = context(rules)
-    assert pulka_end(Match(SPEC, rules, NAMES, 0), ctx) == ""
-    text = pulka_end(match, ctx)
+    assert after_deal(Match(SPEC, rules, NAMES, 0), ctx) == ""
+    text = after_deal(match, ctx)
     assert text.startswith("<b>Pulka 2 is over</b>")
     assert "Ann: 240 -150 = 90" in text and "Bob: 300 -200 = 100" in text
     assert "Cid: 900 +300 = 1200 ⭐ premium" in text and "Dan: 270 -100 = 170" in text
@@ -148,7 +147,7 @@ def test_every_button_of_a_random_deal_fits_in_64_bytes(seed: int, cards: int) -
     ctx = RenderContext(9_999_999, NAMES, state.rules.to_dict(), 24, translator("en"), 99_999)
     while not state.finished:
         seat = state.to_act[0]
-        view = view_with_actions(state, seat)
+        view = state.view(seat)
         for selection in (frozenset(), frozenset({"JK"})):
             screen = panel(view, replace(ctx, selection=selection))
             found = [b.data for row in screen.rows for b in row if b.data]

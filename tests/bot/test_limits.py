@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from bot.screens.look import context, plugin_of
 from tests.bot.harness import open_table, press_first, running_bot
 from tests.fakebot import FakeTelegram, FloodLimits
 
@@ -27,13 +28,13 @@ async def test_group_never_over_budget_and_latest_state_wins(tmp_path: Path) -> 
             while moves < 30:  # as fast as the players can press
                 assert await press_first(tg, users, quiet=0.01)
                 moves += 1
-            table = next(iter(hub.tables.values()))
-            expected = table.ui.table(table.match.state.view(None),
-                                      hub.context(table, hub.tr_chat(group.id))).text
+            table = next(iter(hub.services.tables.values()))
+            expected = plugin_of(table).table(table.match.state.view(None),
+                                      context(table, hub.presenter.translator(group.id))).text
 
             def shown() -> str:
                 return next(m.text for m in tg.messages(group)
-                            if m.message_id == table.slot.message_id)
+                            if m.message_id == hub.presenter.slot(table, None).message_id)
 
             for _ in range(80):  # the last edit waits for the budget, then shows the latest
                 if shown() == _plain(expected):
@@ -63,10 +64,10 @@ async def test_retry_after_is_waited_out_and_nothing_is_lost(tg: FakeTelegram,
         assert await press_first(tg, users)
         await asyncio.sleep(2.5)
         await tg.idle()
-        table = next(iter(hub.tables.values()))
+        table = next(iter(hub.services.tables.values()))
         for seat, user in enumerate(users):
-            panel = table.ui.panel(table.match.state.view(seat),
-                                   hub.context(table, hub.tr_user(user.id), seat))
+            panel = plugin_of(table).panel(table.match.state.view(seat),
+                                   context(table, hub.presenter.translator(user.id), seat))
             assert tg.last_message(user).text == _plain(panel.text)
         assert [c for c in tg.calls if c.status == 429]
 
@@ -100,10 +101,10 @@ async def test_group_migrated_to_supergroup_keeps_the_table(tg: FakeTelegram,
         supergroup = tg.migrate(group)
         await tg.idle()
         assert await press_first(tg, users)
-        table = next(iter(hub.tables.values()))
+        table = next(iter(hub.services.tables.values()))
         assert table.chat_id == supergroup.id
         assert "Preferans" in tg.last_message(supergroup).text
         tg.send(users[0], supergroup, "/score")
         await tg.idle()
         assert "balance" in tg.last_message(supergroup).text
-        assert await hub.storage.open_table(supergroup.id) is not None
+        assert await hub.services.store.tables.open_table(supergroup.id) is not None

@@ -67,8 +67,8 @@ async def test_monkeys_with_restarts(tg: FakeTelegram, tmp_path: Path,
     assert not [r for r in caplog.records if r.name.startswith(("bot", "storage"))], caplog.text
     storage = await Storage.open(str(db))
     try:
-        for table in await storage.open_tables():
+        for table in await storage.tables.open_tables():
             if table.status != "lobby":
-                replay(await storage.export_record(table.id))
+                replay(await storage.log.record(table.id))
     finally:
         await storage.close()

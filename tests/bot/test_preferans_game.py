@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.hub import Hub
+from bot.telegram.context import BotData as Hub
 from engine.preferans.state import State
 from tests.bot.harness import act, open_table, running_bot
 from tests.fakebot import FakeTelegram, User
@@ -54,7 +54,7 @@ def choose(state: State, intent: str, opener: int) -> str:
 async def play_deal(tg: FakeTelegram, hub: Hub, users: list[User], intent: str,
                     after: Callable[[], None] = lambda: None) -> dict:
     """Play one scripted deal through the buttons; ``after`` runs after every press."""
-    table = next(iter(hub.tables.values()))
+    table = next(iter(hub.services.tables.values()))
     deals_before = len(table.match.outputs)
     state = table.match.state
     opener = state.to_act[0]
@@ -103,7 +103,7 @@ async def test_every_kind_of_deal_by_buttons(tg: FakeTelegram, tmp_path: Path,
             output = await play_deal(tg, hub, users, intent)
             kinds.append(output["kind"])
         assert {"raspasy", "game", "miser", "walkaway"} <= set(kinds)
-        table = next(iter(hub.tables.values()))
+        table = next(iter(hub.services.tables.values()))
         score = await score_text(tg, users[0], group)
         tg.send(users[0], group, "/export")
         await tg.idle()

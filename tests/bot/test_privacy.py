@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.hub import Hub
+from bot.telegram.context import BotData as Hub
 from engine.preferans.state import State
 from tests.bot import test_preferans_game as game
 from tests.bot.harness import open_table, running_bot
@@ -28,7 +28,7 @@ def concealed_from(state: State, seat: int | None) -> set[str]:
 
 
 def check(tg: FakeTelegram, hub: Hub, shown: Shown, users: list[User], group: Chat) -> None:
-    state = next(iter(hub.tables.values())).match.state
+    state = next(iter(hub.services.tables.values())).match.state
     leaks = {}
     for seat, user in enumerate(users):
         leaked = shown.new_cards(tg.private_chat(user)) & concealed_from(state, seat)

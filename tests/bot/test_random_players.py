@@ -53,8 +53,8 @@ async def test_random_players_across_restarts(tg: FakeTelegram, tmp_path: Path,
     storage = await Storage.open(str(db))
     try:
         played = 0
-        for table in await storage.open_tables():
-            match = replay(await storage.export_record(table.id))
+        for table in await storage.tables.open_tables():
+            match = replay(await storage.log.record(table.id))
             played += match.version
         assert played > STEPS  # the games went on (every accepted press is a stored action)
     finally:

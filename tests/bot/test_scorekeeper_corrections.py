@@ -210,7 +210,8 @@ async def test_game_end_reopened_by_undo(tg: FakeTelegram, tmp_path: Path) -> No
             await keeping.send(f"/deal {text}")
         assert "The game is over." in tg.texts(group)[-2] or any(
             "The game is over" in t for t in tg.texts(group)[-3:])
-        assert not hub.tables or all(t.status != "playing" for t in hub.tables.values())
+        assert not hub.services.tables.by_id or all(
+            t.status != "playing" for t in hub.services.tables.values())
         assert "The last one ended with" in await keeping.send("/score")
         await keeping.send("/undo")  # who entered it is forgotten with the game: Bob agrees
         await tg.press(bob, tg.last_message(group), text="✅ Agree")

@@ -10,11 +10,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.i18n import translator
-from bot.render.context import RenderContext
-from bot.scorekeeper.draft import Plan, plan, taps_of
-from bot.scorekeeper.registry import ENTRY_UIS
-from bot.scorekeeper.screen import entry_text
+from bot.games import PLUGINS
+from bot.screens.scorekeeping import entry_text
+from bot.service.scorekeeping.draft import Plan, plan, taps_of
+from bot.ui.context import RenderContext
+from bot.ui.i18n import translator
 from engine.manual import EntryForm, form_for
 from tests.manual.helpers import NAMES, match, random_game
 from tests.manual.test_properties import GAMES
@@ -24,7 +24,7 @@ def press_randomly(form: EntryForm, game: str, rng: random.Random,
                    ctx: RenderContext) -> Plan:
     """Presses until the entry is complete (an optional step is skipped at random),
     checking each screen's button labels on the way."""
-    ui = ENTRY_UIS[game]
+    ui = PLUGINS[game].entry
     taps: list[tuple[Any, ...]] = []
     now = plan(form, taps, ui.merge)
     while now.step is not None and not (now.complete and rng.random() < 0.5):
@@ -53,7 +53,7 @@ def test_presses_read_back_as_correction_and_text(game: tuple[str, dict[str, Any
     ctx = RenderContext(1, NAMES[:len(m.players)], m.rules.to_dict(), len(m.deals),
                         translator("en"))
     now = press_randomly(form, name, rng, ctx)
-    ui = ENTRY_UIS[name]
+    ui = PLUGINS[name].entry
     form.result(now.entry)  # the rules accept what the buttons offered
     assert plan(form, taps_of(form, now.entry), ui.merge).entry == now.entry
     assert ui.parse(form, entry_text(ui, form, now.entry)) == now.entry

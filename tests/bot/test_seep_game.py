@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from bot.hub import Hub
-from bot.render.balances import signed
+from bot.telegram.context import BotData as Hub
+from bot.ui.balances import signed
 from engine.seep import robot
 from engine.seep.state import State
 from tests.bot.harness import open_table, running_bot

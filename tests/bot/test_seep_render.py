@@ -11,13 +11,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.games.base import view_with_actions
-from bot.games.seep import step
-from bot.i18n import translator
-from bot.render.context import RenderContext
-from bot.render.screen import Screen
-from bot.render.seep import panel, table_screen
-from bot.render.seep_sheet import deal_summary, history_line
+from bot.games.seep.panel import panel, step
+from bot.games.seep.summary import deal_summary, history_line
+from bot.games.seep.table import table_screen
+from bot.ui.context import RenderContext
+from bot.ui.i18n import translator
+from bot.ui.screen import Screen
 from engine.cards import format_cards, parse_cards, seep_deck
 from engine.seep.policy import random_action
 from engine.seep.result import DealContext
@@ -46,7 +45,7 @@ def s11(rules: Rules | None = None) -> State:
 
 
 def shown(state: State, seat: int, selection: frozenset[str] = frozenset()) -> Screen:
-    return panel(view_with_actions(state, seat), context(state.rules, selection))
+    return panel(state.view(seat), context(state.rules, selection))
 
 
 def data(screen: Screen) -> list[str]:
@@ -77,7 +76,7 @@ def test_the_bid_and_the_first_move_of_s11() -> None:
     assert moves == {"KD": ["capture 10♥+3♣", "« Back"],
                      "5S": ["build house 13 with 8♦, absorbing 10♥+3♣", "« Back"],
                      "2H": ["build house 13 with 8♦+3♣", "« Back"]}
-    view = view_with_actions(state, E)
+    view = state.view(E)
     assert step(view, frozenset(), "5S").selection == {"5S"}
     assert step(view, frozenset({"5S"}), "back").selection == frozenset()
     for bad in ("9C", "AS", "nonsense"):
@@ -161,7 +160,7 @@ def test_every_button_of_a_random_deal_fits_in_64_bytes(seed: int) -> None:
     ctx = RenderContext(9_999_999, NAMES, rules.to_dict(), 999, translator("en"), 99_999)
     while not state.finished:
         seat = state.to_act[0]
-        view = view_with_actions(state, seat)
+        view = state.view(seat)
         for card in [None, *view["hand"]]:
             selection = frozenset() if card is None else frozenset({card})
             screen = panel(view, replace(ctx, selection=selection))

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from bot.pictures import Picture, identity, render_sheet
+from bot.screens.sheet import identity, render_sheet
+from bot.service import records
+from bot.ui.pictures.canvas import Picture
 from engine.__main__ import play_random
 from engine.match import Match
 from engine.records import replay
@@ -62,7 +64,7 @@ async def test_sheet_of_the_last_finished_game(tg: FakeTelegram, tmp_path: Path,
     group = tg.add_group("Cards", users)
     record = finished_record(game, seed, deals, rules, list(NAMES[:players]))
     async with running_bot(tg, tmp_path / "bot.db") as hub:
-        await hub.storage.import_record(group.id, record)
+        await records.import_record(hub.services.store, group.id, record)
         tg.send(users[1], group, "/sheet")
         await tg.idle()
         photo = tg.last_message(group)
@@ -80,7 +82,7 @@ async def test_sheet_of_a_game_in_progress(tg: FakeTelegram, tmp_path: Path) -> 
         await open_table(tg, group, users)
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
         await tg.idle()
-        table = next(iter(hub.tables.values()))
+        table = next(iter(hub.services.tables.values()))
         while len(table.match.outputs) < 2:  # two deals, everyone passing: raspasy
             state = table.match.state
             seat = state.to_act[0]
@@ -127,19 +129,19 @@ async def test_sheet_on_attaches_the_picture_to_each_deal(tg: FakeTelegram,
         assert tg.last_message(group).text.startswith("From now on every deal's result")
         await tg.press(users[0], lobby, text="▶ Start")
         await tg.idle()
-        table = next(iter(hub.tables.values()))
+        table = next(iter(hub.services.tables.values()))
         await play_raspasy(tg, users, table)
         await tg.idle()
         messages = tg.messages(group)
         summary = next(i for i, m in enumerate(messages) if m.text.startswith("Deal 1\n"))
         photo = messages[summary + 1]
-        record = await hub.storage.export_record(table.id)
+        record = await hub.services.store.log.record(table.id)
         check_photo(photo, replay({**record, "deals": record["deals"][:1]}))
         assert photo.text == "Scoresheet · deals played: 1"
 
         tg.send(users[2], group, "/sheet off")
         await tg.idle()
-        assert await hub.storage.get_table(table.id) is not None
+        assert await hub.services.store.tables.get_table(table.id) is not None
         await play_raspasy(tg, users, table)
         await tg.idle()
         assert [m.text for m in tg.messages(group) if m.file is not None] == [photo.text]

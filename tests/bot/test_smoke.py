@@ -42,7 +42,7 @@ async def test_lobby_join_start_and_a_deal(tg: FakeTelegram, tmp_path: Path) -> 
             assert not answer.show_alert, answer.text
             await tg.idle()
             steps += 1
-            if hub.tables and next(iter(hub.tables.values())).match.outputs:
+            if hub.services.tables.by_id and next(iter(hub.services.tables.values())).match.outputs:
                 break
             assert steps < 200
         assert any(text.startswith("Deal 1") for text in tg.texts(group))

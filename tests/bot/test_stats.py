@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.stats_commands import balance, figure
+from bot.screens.texts import balance, figure
+from bot.service import records as stored
 from engine.__main__ import play_random
 from engine.records import replay
 from tests.bot.harness import running_bot
@@ -87,7 +88,7 @@ async def test_stats_and_top_match_the_records(tg: FakeTelegram, tmp_path: Path,
             tg.press_start(user)
         await tg.idle()
         for record, seats in games:
-            await hub.storage.import_record(group.id, record,
+            await stored.import_record(hub.services.store, group.id, record,
                                             user_ids=[users[i].id for i in seats])
         for who in range(len(NAMES)):
             text = await ask(tg, users[who], group, "/stats")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.timers import Due
+from bot.service.timers import Due
 from tests.bot.harness import act
 from tests.bot.timer_clock import (
     HOUR,
@@ -44,7 +44,7 @@ async def test_reminders_fire_once_at_the_right_time(tg: FakeTelegram, tmp_path:
             assert texts_with(tg, p.group, TIME_UP) == [
                 f"⏰ {player.first_name}, your time is up. The table waits for you."]
             assert sent_at(tg, p.group, TIME_UP) == HOUR
-            assert "⏰ Waiting for" in g.table.slot.screen.text
+            assert "⏰ Waiting for" in g.hub.presenter.slot(g.table, None).screen.text
             await g.advance(30 * HOUR)
             assert len(texts_with(tg, p.group, TIME_UP)) == 1
             assert len(texts_with(tg, player, NUDGE)) == 1
@@ -68,7 +68,7 @@ async def test_a_timeout_moves_exactly_once_and_a_move_just_before_the_deadline_
             assert (table.row.timer_version, table.row.timer_deadline) == (
                 version + 1, deadline + 5 * MINUTE)
             # A stale job of the old timer (as if one were left over) does nothing.
-            g.hub.timers._schedule(Due(table.id, version, "deadline", deadline), deadline)
+            g.hub.services.timers._schedule(Due(table.id, version, "deadline", deadline), deadline)
             await g.advance(1)
             assert len(robot_entries(p.db)) == 1 and table.match.version == version + 1
             # The next player moves a second before the deadline: no timeout follows.
@@ -90,7 +90,7 @@ async def test_quiet_hours_silence_the_timers_messages(tg: FakeTelegram, tmp_pat
             await tg.idle()
             assert "I cannot read that" in tg.last_message(p.group).text
             await g.advance(31 * MINUTE)  # the nudge at 12:31 UTC: not quiet
-            assert ": until 14:00 Europe/Berlin." in g.table.slot.screen.text
+            assert ": until 14:00 Europe/Berlin." in g.hub.presenter.slot(g.table, None).screen.text
             await g.advance(30 * MINUTE)  # 13:01 UTC, 14:01 in Berlin: quiet
             (nudge,) = [c for c in tg.calls_for("sendMessage") if NUDGE in c.params["text"]]
             assert not nudge.params.get("disable_notification")

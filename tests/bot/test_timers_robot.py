@@ -75,13 +75,18 @@ async def test_everybody_away_pauses_and_any_panel_button_takes_the_seat_back(
             version = table.match.version
             await g.advance(24 * 60 * MINUTE)
             assert table.match.version == version  # no moves, no timers while paused
-            # A button of an old panel (here: a move of a past version) brings its player
-            # back, although the move itself is refused.
+            # A button of an old panel (here: a move of a past version) is refused and brings
+            # nobody back (a press counts only once it is checked); the paused panel's
+            # "I am back" does.
             back, seat = away[0], p.users.index(away[0])
             answer = await tg.press(back, tg.last_message(back), forge=True,
                                     data=f"a:{table.id}:{version - 1}:{seat}:bid:pass")
             await tg.idle()
-            assert answer.show_alert and table.row.robot_seats() == {p.users.index(away[1])}
+            assert answer.show_alert and table.row.robot_seats() == robots
+            answer = await tg.press(back, tg.last_message(back), text="🙋 I am back")
+            await tg.idle()
+            assert not answer.show_alert and table.row.robot_seats() == {
+                p.users.index(away[1])}
             assert texts_with(tg, p.group, "is back") == [
                 f"🙋 {back.first_name} is back and plays again."]
             tg.send(last, p.group, "/resume")

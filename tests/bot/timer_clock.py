@@ -18,8 +18,8 @@ from pathlib import Path
 
 import time_machine
 
-from bot.hub import Hub
-from bot.tables import Table
+from bot.service.tables import Table
+from bot.telegram.context import BotData as Hub
 from tests.bot.harness import open_table, running_bot
 from tests.fakebot import FakeTelegram, FloodLimits, User
 from tests.fakebot.flood import FloodControl
@@ -62,7 +62,7 @@ class Game:
 
     @property
     def table(self) -> Table:
-        (table,) = self.hub.tables.values()
+        (table,) = self.hub.services.tables.values()
         return table
 
     def to_act(self) -> User:
@@ -77,8 +77,8 @@ class Game:
 async def advance(p: Players, hub: Hub, seconds: float) -> None:
     """Move the clock on and let every job that fell due run."""
     p.clock.shift(seconds)
-    assert hub.timers.job_queue is not None
-    hub.timers.job_queue.scheduler.wakeup()
+    assert hub.services.scheduler is not None
+    hub.services.scheduler.scheduler.wakeup()
     await asyncio.sleep(0.05)  # the scheduler hands due jobs to the loop
     await p.tg.idle()
 

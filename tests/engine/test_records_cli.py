@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.__main__ import play_random
+from engine.records import replay
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -103,3 +105,35 @@ def test_settle_a_paper_sheet() -> None:
     assert json.loads(done.stdout) == [7.33, -80.67, 73.33]  # spec S4, exact
     sheet["sheet"]["pool"] = [14, 26]
     assert run("settle", "-", stdin=json.dumps(sheet)).returncode == 2
+
+
+RECORDS = Path(__file__).parent.parent / "records"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_random_rostov_records_replay_identically(players: int) -> None:
+    """`deal --play random` records of Rostov (raspasy without the talon) replay to the same
+    document through the command line and in process, and the record round-trips."""
+    rules = json.dumps({"variant": "rostov", "players": players, "pool": 20})
+    dealt = run("deal", "--game", "preferans", "--seed", "14", "--play", "random",
+                "--deals", "40", "--rules", rules)
+    assert dealt.returncode == 0, dealt.stderr
+    record = json.loads(dealt.stdout)
+    done = run("replay", "-", stdin=dealt.stdout)
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert doc == replay(record).report()
+    assert replay(record).record() == record
+    assert sum(d["kind"] == "raspasy" for d in doc["deals"]) >= 3
+
+
+def test_leningrad_checked_ten_trick_winners_in_replay() -> None:
+    """A Leningrad checked 10♣ (spec 6.5, 7, E20): seat 1 trumps trick 1 and leads trick 2;
+    the declarer takes the other nine, one down."""
+    done = run("replay", str(RECORDS / "preferans_leningrad_checked_ten.json"))
+    assert done.returncode == 0, done.stderr
+    deal, = json.loads(done.stdout)["deals"]
+    assert (deal["kind"], deal["contract"], deal["declarer"]) == ("game", "10C", 0)
+    assert deal["tricks"] == [9, 1, 0]
+    assert deal["entries"] == {"pool": [0, 0, 0], "mountain": [20, 0, 0],
+                               "whists": [[0, 0, 0], [20, 0, 0], [20, 0, 0]]}

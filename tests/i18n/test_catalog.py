@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from bot import catalog, i18n
+from bot import catalog
 from bot.catalog import COMPLETE, messages, problems, undeclared_calls
-from bot.pictures import render_sheet
-from bot.pictures.examples import played
+from bot.screens.examples import played
+from bot.screens.sheet import render_sheet
+from bot.ui import i18n
 from tests.pictures.checks import assert_sound
 
 
@@ -31,9 +32,9 @@ def test_every_translator_call_is_extractable() -> None:
 
 def test_extraction_finds_literals_declared_messages_and_refusals() -> None:
     found = {m.text: m.where for m in messages()}
-    assert found["It is not your turn."] == "bot/play.py"  # also a refusal template
-    assert found["You must follow suit: play a {suit}."] == "bot/refusals.py"
-    assert found["pool {target}"] == "bot/pictures/pulya.py"  # a picture label
+    assert found["It is not your turn."] == "bot/screens/refusals.py"  # engine's and bot's
+    assert found["You must follow suit: play a {suit}."] == "bot/screens/refusals.py"
+    assert found["pool {target}"] == "bot/games/preferans/picture.py"  # a picture label
     assert found["Stalingrad (6♠ whisted by both)"].startswith("declared: ")  # an option
     assert found["paused"].startswith("declared: ")  # a table status
     assert found["the scoresheet as a picture"].startswith("declared: ")  # a command menu

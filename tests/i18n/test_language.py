@@ -31,11 +31,11 @@ async def test_language_buttons_switch_the_table_to_russian(tg: FakeTelegram,
         tg.send(users[0], group, "/help")
         await tg.idle()
         assert "/sheet — запись счёта картинкой" in tg.last_message(group).text
-        assert await hub.chat_language(group.id) == "ru"
+        assert await hub.services.users.chat_language(group.id) == "ru"
 
         await tg.press(users[0], lobby, text="▶ Начать")
         await tg.idle()
-        table = next(iter(hub.tables.values()))
+        table = next(iter(hub.services.tables.values()))
         panel = tg.last_message(users[0])
         assert "Your hand" in panel.text  # a player's own panel keeps his own language
         while not table.match.outputs:  # everyone passes: raspasy
@@ -51,7 +51,7 @@ async def test_language_buttons_switch_the_table_to_russian(tg: FakeTelegram,
         tg.send(users[2], group, "/language xx")
         await tg.idle()
         assert tg.last_message(group).text.startswith("Я пишу на языках: en (English), ru")
-        assert await hub.chat_language(group.id) == "ru"  # nothing changed
+        assert await hub.services.users.chat_language(group.id) == "ru"  # nothing changed
         tg.send(users[2], group, "/language en")
         await tg.idle()
         assert tg.last_message(group).text == "From now on I write in English in this chat."
@@ -75,8 +75,8 @@ async def test_private_language_and_the_default_from_telegram(tg: FakeTelegram,
         tg.send(ann, ann, "/language ru")
         await tg.idle()
         assert tg.last_message(ann).text == "Теперь я пишу вам по-русски."
-        assert hub.users[ann.id].language == "ru"
-        stored = await hub.storage.get_user(ann.id)
+        assert hub.services.users.users[ann.id].language == "ru"
+        stored = await hub.services.store.chats.get_user(ann.id)
         assert stored is not None and stored.language == "ru"
         tg.send(ann, ann, "/language")
         await tg.idle()
@@ -86,4 +86,4 @@ async def test_private_language_and_the_default_from_telegram(tg: FakeTelegram,
         assert answer.text == "From now on I write to you in English."
         stale = await tg.press(ann, question, data="lang:xx", forge=True)
         assert stale.text == "I do not write in that language any more."
-        assert hub.users[ann.id].language == "en"
+        assert hub.services.users.users[ann.id].language == "en"

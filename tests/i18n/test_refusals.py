@@ -13,8 +13,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.i18n import translator
-from bot.refusals import ENGLISH, choices, fields, reason, templates
+from bot.screens.refusals import ENGLISH, choices, fields, reason
+from bot.screens.refusals import engine_templates as templates
+from bot.ui.i18n import translator
 from engine.base import ActionError, IllegalAction
 from engine.cards import joker_deck, preferans_deck, seep_deck
 from engine.games import GAMES

@@ -8,10 +8,9 @@ from typing import Any
 
 from PIL import Image
 
-from bot.pictures import Picture, TextItem
-from bot.pictures.canvas import ELLIPSIS
-from bot.pictures.numbers import parse
-from bot.pictures.style import WIDTH
+from bot.ui.pictures.canvas import ELLIPSIS, Picture, TextItem
+from bot.ui.pictures.numbers import parse
+from bot.ui.pictures.style import WIDTH
 
 
 def assert_sound(picture: Picture) -> None:

@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.pictures import draw_sheet, render_sheet
-from bot.pictures.examples import EXAMPLES, main, played
-from bot.pictures.fonts import FILES, font
+from bot.screens.examples import EXAMPLES, main, played
+from bot.screens.sheet import draw_sheet, render_sheet
+from bot.ui.pictures.fonts import FILES, font
 from engine.games import get_game
 from engine.match import Match
 from tests.pictures.checks import assert_sound
 
-FONTS = Path(__file__).parent.parent.parent / "bot" / "pictures" / "fonts"
+FONTS = Path(__file__).parent.parent.parent / "bot" / "ui" / "pictures" / "fonts"
 GAMES = [("preferans", 3, 30, ("Анна", "Борис", "Вера"), {}),
          ("preferans", 3, 30, ("Анна", "Борис", "Вера", "Глеб"), {"players": 4}),
          ("joker", 519, 24, ("Нино", "Гиорги", "Тамар", "Леван"), {"pairs": True}),

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.pictures import render_sheet
-from bot.pictures.examples import played
-from bot.pictures.numbers import number, parse
-from bot.pictures.style import STAR
+from bot.screens.examples import played
+from bot.screens.sheet import render_sheet
+from bot.ui.pictures.numbers import number, parse
+from bot.ui.pictures.style import STAR
 from engine.__main__ import play_random
 from engine.match import Match
 from engine.records import replay

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pictures import render_sheet
-from bot.pictures.canvas import ELLIPSIS
-from bot.pictures.examples import played
-from bot.pictures.numbers import parse
+from bot.screens.examples import played
+from bot.screens.sheet import render_sheet
+from bot.ui.pictures.canvas import ELLIPSIS
+from bot.ui.pictures.numbers import parse
 from engine.__main__ import play_random
 from engine.match import Match
 from engine.records import replay

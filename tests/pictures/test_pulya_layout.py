@@ -7,8 +7,8 @@ from math import dist
 
 import pytest
 
-from bot.pictures.canvas import Rect
-from bot.pictures.pulya_layout import PulyaLayout, layout
+from bot.games.preferans.picture_layout import PulyaLayout, layout
+from bot.ui.pictures.canvas import Rect
 
 SHEET = Rect(24, 140, 1056, 1172)
 

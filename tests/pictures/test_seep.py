@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.pictures import render_sheet
-from bot.pictures.examples import played
-from bot.pictures.numbers import parse
-from bot.pictures.seep import MAX_DEALS, SWEEP
-from bot.pictures.style import STAR
+from bot.games.seep.picture import MAX_DEALS, SWEEP
+from bot.screens.examples import played
+from bot.screens.sheet import render_sheet
+from bot.ui.pictures.numbers import parse
+from bot.ui.pictures.style import STAR
 from engine.__main__ import play_random
 from engine.match import Match
 from engine.records import replay

@@ -12,6 +12,16 @@ from engine.preferans.state import State
 
 NAMES = ["Ann", "Bob", "Cid", "Dan"]
 
+# A raspasy deal for seats 0-2 (the talon is A♥ 7♦) and, without the talon, its ten tricks:
+# cards in playing order, the winner (who leads the next trick). Tricks 6, 4, 0.
+RASPASY_HANDS = {0: "KH 7H AS KS QS JS 10S 9S 8S 7S",
+                 1: "QH JH AD KD QD JD 10D 9D 8D AC",
+                 2: "10H 9H 8H KC QC JC 10C 9C 8C 7C"}
+RASPASY_TRICKS = [
+    ("7H JH 8H", 1), ("8D 7C 7S", 1), ("9D 8C 8S", 1), ("AC 9C 9S", 1), ("QH 9H KH", 0),
+    ("10S 10D 10C", 0), ("JS JD JC", 0), ("QS QD QC", 0), ("KS KD KC", 0), ("AS AD 10H", 0),
+]
+
 
 def deal(hands: dict[int, str], talon: str = "", *, dealer: int | None = None,
          min_bid: str = "6S", **rules: Any) -> State:
@@ -49,3 +59,13 @@ def snapshot(state: State) -> dict[str, Any]:
     return copy.deepcopy({"views": [state.view(s) for s in range(state.n)],
                           "spectator": state.view(None), "version": state.version,
                           "hands": [list(h) for h in state.hands]})
+
+
+
+def play_tricks(state: State, tricks: list[tuple[str, int]]) -> None:
+    """Play whole tricks (cards in playing order, "7H JH 8H") and assert each one's winner."""
+    for number, (cards, winner) in enumerate(tricks, 1):
+        before = list(state.tricks)
+        act(state, *[f"play:{c}" for c in cards.split()])
+        gained = [s for s in range(state.n) if state.tricks[s] > before[s]]
+        assert gained == [winner], f"trick {number} ({cards}) went to {gained}, not {winner}"

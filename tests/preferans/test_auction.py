@@ -168,6 +168,27 @@ def test_seed_literal_four_player_deadlock_goes_to_the_senior() -> None:
     assert s.declarer == 2
 
 
+@pytest.mark.parametrize(("players", "calls"), [
+    (3, ("bid:miser", "bid:9S", "bid:pass")),  # seat 0 sits behind seat 2, who passed
+    (4, ("bid:miser", "bid:pass", "bid:9S")),  # behind the dealer; the deadlock's senior
+])
+def test_17_1_seed_literal_outbid_miser_bidder_behind_a_passer_may_only_pass(
+        players: int, calls: tuple[str, ...]) -> None:
+    """17.1: under ``seed_literal`` + ``may_raise`` an outbid misère bidder behind a passer
+    may only pass: the restriction allows "here" or pass, and he may not say "here"."""
+    s = deal({}, players=players, dealer=players - 1, here_rule="seed_literal",
+             miser_bidder_after_outbid="may_raise")
+    act(s, *calls)
+    assert s.to_act == (0,) and s.legal_actions(0) == ["bid:pass"]
+    before = snapshot(s)
+    for call in ("bid:here", "bid:9C"):
+        error = s.check(0, call)
+        assert isinstance(error, IllegalAction) and error.code == "illegal_bid"
+    assert snapshot(s) == before
+    act(s, "bid:pass")
+    assert s.declarer == (1 if players == 3 else 2) and s.auction.winning_bid == "9S"
+
+
 def test_all_pass_is_raspasy_and_third_hand_still_speaks() -> None:
     s = deal({})
     act(s, "bid:pass", "bid:pass")

@@ -193,16 +193,6 @@ def test_checked_ten_has_no_whist_calls() -> None:
     assert s.phase == "whist"
 
 
-def test_checked_ten_is_played_in_its_trump() -> None:
-    s = deal({0: "AS KS QS JS 10S 9S 8S AH KH AD", 1: "7S AC KC QC JC 10C 9C KD QD JD"},
-             "7C 8C", variant="leningrad")
-    act(s, "bid:6S", "bid:pass", "bid:pass", "discard:7C,8C", "contract:10S", "play:AH")
-    assert s.legal_actions(1) == ["play:7S"]  # void in hearts: he must trump
-    act(s, "play:7S")
-    act(s, s.legal_actions(2)[0])
-    assert s.tricks[1] == 1  # and the trump takes the trick
-
-
 def test_checked_ten_hands_exposed_after_first_lead() -> None:
     s = declared("10S", variant="leningrad")
     assert s.view(0)["exposed"] == {}

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.base import IllegalAction, NotYourTurn
-from tests.preferans.helpers import act, deal, snapshot
+from tests.preferans.helpers import RASPASY_HANDS, RASPASY_TRICKS, act, deal, play_tricks, snapshot
 
 # Dealer 2 (3 players) or 3 (4 players): seat 0 is first hand.
 HANDS = {0: "AS KS QS JS 10S 9S 8S 7S AC KC",
@@ -137,10 +137,7 @@ def test_miser_defenders_exposed_after_first_card_declarer_hidden() -> None:
     assert s.result().kind == "miser" and sum(s.result().tricks) == 10
 
 
-# Raspasy hands: talon A♥ 7♦.
-R_HANDS = {0: "KH 7H AS KS QS JS 10S 9S 8S 7S",
-           1: "QH JH AD KD QD JD 10D 9D 8D AC",
-           2: "10H 9H 8H KC QC JC 10C 9C 8C 7C"}
+R_HANDS = RASPASY_HANDS  # talon A♥ 7♦
 
 
 def test_raspasy_three_players_talon_leads_two_tricks_and_cannot_win() -> None:
@@ -199,3 +196,47 @@ def test_first_lead_is_first_hand_in_four_player_game() -> None:
     assert s.to_act == (3,)
     act(s, s.legal_actions(3)[0])
     assert s.to_act == (0,)  # the dealer (seat 1) is skipped
+
+
+def test_checked_ten_is_played_with_its_trumps() -> None:
+    """Spec 5.2, 6.5, 7: ``checked`` only removes the whist calls; 10♣ has club trumps."""
+    hands = {0: "AC KC QC JC 10C 9C AS KS AD KD",
+             1: "AH KH QH JH 10H 9H 8C 7C QS JS",
+             2: "QD JD 10D 9D 8D 7D 10S 9S 8S 7S"}
+    s = deal(hands, "7H 8H", variant="leningrad")
+    assert s.rules.ten_mode == "checked"
+    act(s, "bid:6S", "bid:pass", "bid:pass", "discard:7H,8H", "contract:10C")
+    assert s.phase == "play" and s.trump is not None and s.trump.letter == "C"
+    act(s, "play:AD")
+    assert s.legal_actions(1) == ["play:7C", "play:8C"]  # void in diamonds: must trump
+    with pytest.raises(IllegalAction) as err:
+        s.apply(1, "play:AH")
+    assert err.value.code == "must_trump"
+    act(s, "play:7C", "play:7D")
+    assert s.tricks == [0, 1, 0] and s.to_act == (1,)  # the trump wins; its player leads
+    play_tricks(s, [
+        ("AH 7S 9C", 0),  # seat 0 has no heart: trumps
+        ("AC 8C 8S", 0), ("KC KH 9S", 0), ("KD QH 8D", 0), ("AS JS 10S", 0),
+        ("KS QS 9D", 0), ("QC JH 10D", 0), ("JC 10H JD", 0), ("10C 9H QD", 0),
+    ])
+    r = s.result()
+    assert r.checked and r.tricks == (9, 1, 0)
+
+
+def test_raspasy_without_talon_the_winner_leads_after_trick_one() -> None:
+    """Spec 9: with ``raspasy_talon = unused`` only trick 1 is led by first hand."""
+    s = deal(R_HANDS, "AH 7D", variant="rostov")
+    act(s, "bid:pass", "bid:pass", "bid:pass")
+    assert s.to_act == (0,)
+    play_tricks(s, RASPASY_TRICKS)  # seat 1 wins trick 1 and leads trick 2
+    assert s.result().tricks == (6, 4, 0)
+
+
+@pytest.mark.parametrize("variant", ["rostov", "sochi"])
+def test_raspasy_without_talon_four_players(variant: str) -> None:
+    """Spec 9, 17.3: the 4-player dealer has no cards and no part; the winner leads."""
+    s = deal(R_HANDS, "AH 7D", players=4, dealer=3, variant=variant, raspasy_talon="unused")
+    act(s, "bid:pass", "bid:pass", "bid:pass")
+    assert s.to_act == (0,) and s.view(None)["trick"] == []
+    play_tricks(s, RASPASY_TRICKS)
+    assert s.result().tricks == (6, 4, 0, 0)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.preferans.helpers import RASPASY_HANDS, RASPASY_TRICKS, act, deal, play_tricks
 from tests.preferans_scoring.helpers import A, B, C, D, entries, score, sheet
 
 
@@ -94,9 +95,11 @@ def test_e9_miser(variant: str, taken: int, expected: dict) -> None:
     assert got == entries(**expected)
 
 
-def test_miser_consolation_option() -> None:
-    """17.5: both defenders (and the 4-player dealer) write k·10 per trick taken."""
-    s = sheet("leningrad", 4, miser_consolation=True)
+@pytest.mark.parametrize("rate", ["contract", "flat10"])
+def test_miser_consolation_option(rate: str) -> None:
+    """17.5: both defenders (and the 4-player dealer) write k·10 per trick taken, whatever
+    ``consolation_rate`` says (Leningrad: k = 2, so flat10's 10 would differ)."""
+    s = sheet("leningrad", 4, miser_consolation=True, consolation_rate=rate)
     got = score(s, "miser", declarer=A, contract="miser", tricks=(1, 5, 4, 0))
     assert got == entries(4, mountain={A: 20}, whists={(B, A): 20, (C, A): 20, (D, A): 20})
 
@@ -228,6 +231,18 @@ def test_rostov_raspasy_zero_writeoff() -> None:
     s = sheet("rostov", 4, zero_trick_reward="writeoff")
     got = score(s, "raspasy", tricks=(0, 5, 5, 0))
     assert got == entries(4, mountain={A: -1, D: -1}, whists={(A, B): 25, (A, C): 25})
+
+
+def test_17_3_played_rostov_raspasy_writeoff_four_players() -> None:
+    """17.3, a deal played out: in whists-mode raspasy ``writeoff`` is ``M -= k`` for the
+    active player who took no trick and for the 4-player dealer, as ``pool`` would be."""
+    state = deal(RASPASY_HANDS, "AH 7D", players=4, dealer=D, variant="rostov",
+                 zero_trick_reward="writeoff")
+    act(state, "bid:pass", "bid:pass", "bid:pass")
+    play_tricks(state, RASPASY_TRICKS)
+    s = sheet("rostov", 4, first_dealer=D, zero_trick_reward="writeoff")
+    assert s.add(state.result())["entries"] == entries(
+        4, mountain={C: -1, D: -1}, whists={(C, A): 30, (C, B): 20})
 
 
 @pytest.mark.parametrize(("variant", "charge"), [("sochi", 12), ("leningrad", 24)])

@@ -150,3 +150,22 @@ def test_two_players_behind_deals_and_after_a_bazzi_the_same() -> None:
     assert out["bazzi"] == 0 and sheet.dealer == 1
     assert sheet.report() == {"complete": False, "sheet": {"bazzis": [1, 0], "lead": 0},
                               "settlement": [1, -1]}
+
+
+@pytest.mark.parametrize(("dealer", "cp", "winner", "reason"), [
+    (0, (100, 0), 0, "under9"),  # the dealer's side would be ahead: section 11 would pass
+    (0, (0, 100), 1, "under9"),
+    (1, (100, 0), 0, "under9"),
+    (0, (80, 20), 0, "lead"),  # the dealer wins by the lead: still the same dealer
+    (1, (20, 80), 1, "lead"),
+    (1, (80, 20), 0, "lead"),
+])
+def test_16_4_13_two_players_after_a_bazzi_the_same_dealer_deals(
+        dealer: int, cp: tuple[int, int], winner: int, reason: str) -> None:
+    """16.4.13: with two players the ledger is level after a bazzi, so the dealer of the deal
+    that ended it deals again, however it ended (there is no partner to pass it to)."""
+    rules = Rules(players=2, bazzi_target=50, bazzis=3)
+    sheet = Scoresheet(rules, dealer)
+    out = sheet.add(result(dealer, cp, rules=rules))
+    assert (out["bazzi"], out["reason"], out["lead"]) == (winner, reason, 0)
+    assert sheet.dealer == dealer

@@ -2,8 +2,9 @@
 
     python -m tests.storage.crash_writer DB ROUND
 
-Resumes the games already in the database (through ``Storage.restore``), keeps
-``GAMES`` of them going at once from one event loop and, after each append has
+Resumes the games already in the database (each from its snapshot), keeps
+``GAMES`` of them going at once from one event loop (a snapshot with the entry that ends
+a deal) and, after each append has
 returned (committed), prints ``[table_id, seq, kind, payload]`` as a JSON line.
 It runs until it is killed.
 """
@@ -15,11 +16,12 @@ import json
 import random
 import sys
 
+from bot.service import records as stored
 from engine.match import Match
 from engine.records import new_match
 from storage import Entry, Storage
 from storage.rows import TableRow
-from tests.storage.play import random_step, started_table
+from tests.storage.play import lines, random_step, started_table
 
 GAMES = 4
 RULES = {"variant": "sochi", "pool": 2}
@@ -41,27 +43,30 @@ async def play(store: Storage, table: TableRow, match: Match, rng: random.Random
         else:
             match.start_deal(seed=rng.randrange(1 << 30))
             entry = Entry.deal(match.deals[-1])
-        await store.append(table.id, match.version, entry, result=result, settlement=settlement)
+        await store.log.append(table.id, match.version, entry, result=result,
+                           stats=lines(match, result), settlement=settlement,
+                           snapshot=None if result is None else match.snapshot())
         acknowledge(table.id, match.version, entry)
         if settlement is not None:
-            table = await store.get_table(table.id)
+            table = await store.tables.get_table(table.id)
 
 
 async def main(path: str, round_no: int) -> None:
     rng = random.Random(round_no)
     store = await Storage.open(path)
     for user_id in (1, 2, 3):
-        await store.save_user(user_id, display_name=f"U{user_id}")
-    report = await store.restore()
-    assert not report.failed, report.failed
+        await store.chats.save_user(user_id, display_name=f"U{user_id}")
     players = []
-    for table_id, table in report.tables.items():
+    for found in [await stored.load(store, t.id) for t in await store.tables.open_tables()]:
+        assert found.problem is None, found.problem
+        table = found.row
         if table.status == "lobby":  # killed while seating: start that chat's table afresh
-            await store.set_status(table_id, "aborted")
+            await store.tables.set_status(table.id, "aborted")
             table = await started_table(store, table.chat_id, "preferans", RULES, [1, 2, 3])
             players.append((table, new_match(table.header())))
         else:
-            players.append((table, report.matches[table_id]))
+            assert found.match is not None
+            players.append((table, found.match))
     chats = {table.chat_id for table, _ in players}
     for chat_id in range(-1, -GAMES - 1, -1):
         if chat_id not in chats:

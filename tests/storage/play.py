@@ -6,7 +6,9 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.base import Event
+from bot.service import records as stored
+from engine.base import Event, SeatStats
+from engine.games import get_game
 from engine.manual import add_entry, fill, form_for
 from engine.match import Match
 from engine.records import new_match
@@ -19,12 +21,14 @@ async def started_table(
 ) -> TableRow:
     """A table of ``game`` in the chat with these users seated in order, started."""
     for user_id in user_ids:
-        await store.save_user(user_id, display_name=f"U{user_id}")
-    table = await store.create_table(chat_id, game, creator_id=user_ids[0], rules=rules,
+        await store.chats.save_user(user_id, display_name=f"U{user_id}")
+    table = await store.tables.create_table(chat_id, game, creator_id=user_ids[0], rules=rules,
                                      seat_count=len(user_ids))
     for user_id in user_ids:
-        await store.seat_user(table.id, user_id)
-    return await store.start_game(table.id)
+        await store.tables.seat_user(table.id, user_id)
+    # the rules completed as the game writes them, as the bot starts a game
+    return await store.tables.start_game(table.id,
+                                         rules=get_game(game).rules.from_dict(rules).to_dict())
 
 
 async def play_deals(
@@ -40,7 +44,7 @@ async def play_deals(
         if match.over:
             break
         match.start_deal(seed=f"{seed}/{k}")
-        await store.append(table.id, match.version, Entry.deal(match.deals[-1]))
+        await store.log.append(table.id, match.version, Entry.deal(match.deals[-1]))
         while match.in_deal:
             await play_one(store, table, match, rng, robots)
     return match
@@ -49,9 +53,12 @@ async def play_deals(
 async def play_one(
     store: Storage, table: TableRow, match: Match, rng: random.Random, robots: set[int]
 ) -> None:
-    """One random legal action, stored with the deal's result and the settlement it ends."""
+    """One random legal action, stored with the deal's result and the settlement it ends,
+    and the match's snapshot at a deal's end, as the bot stores them."""
     entry, result, settlement = random_step(table, match, rng, robots)
-    await store.append(table.id, match.version, entry, result=result, settlement=settlement)
+    await store.log.append(table.id, match.version, entry, result=result,
+                           stats=lines(match, result), settlement=settlement,
+                           snapshot=None if result is None else match.snapshot())
 
 
 def random_step(
@@ -72,8 +79,14 @@ async def enter_deal(store: Storage, table: TableRow, match: Match, rng: random.
     """Score a deal entered by hand (scorekeeper mode) with random answers, and store it."""
     entry = fill(form_for(match), lambda step, _: rng.choice(step.choices))
     result, settlement = scored(add_entry(match, entry))
-    await store.append(table.id, match.version, Entry.deal(match.deals[-1]), result=result,
-                       settlement=settlement)
+    await store.log.append(table.id, match.version, Entry.deal(match.deals[-1]), result=result,
+                           stats=lines(match, result), settlement=settlement)
+
+
+def lines(match: Match, result: dict[str, Any] | None) -> list[SeatStats]:
+    """A finished deal's statistics lines, as the bot stores them with its result."""
+    return [] if result is None else stored.seat_stats(match.spec.name, len(match.players),
+                                                       result)
 
 
 def scored(events: list[Event]) -> tuple[dict[str, Any] | None, list[float] | None]:

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.service import records as stored
 from engine.__main__ import play_random
 from engine.games import GAMES
 from engine.records import replay
@@ -20,8 +21,8 @@ RECORDS = Path(__file__).parent.parent / "records"
 
 async def _round_trip(store: Storage, chat_id: int, record: dict) -> None:
     expected = replay(record)
-    table = await store.import_record(chat_id, record)
-    exported = await store.export_record(table.id)
+    table = await stored.import_record(store, chat_id, record)
+    exported = await store.log.record(table.id)
     assert exported == expected.record()
     assert replay(json.loads(json.dumps(exported))).report() == expected.report()
     assert table.status == ("finished" if expected.over else "paused")
@@ -35,7 +36,7 @@ async def test_export_import_replay_round_trip(
     store: Storage, game: str, seed: int, deals: int
 ) -> None:
     chat_id = -seed - 1_000_000 * deals - 1
-    if await store.open_table(chat_id) is None:
+    if await store.tables.open_table(chat_id) is None:
         await _round_trip(store, chat_id, play_random(game, seed, deals, play=True))
 
 
@@ -54,15 +55,15 @@ async def test_a_finished_game_imports_with_its_results(store: Storage) -> None:
     record = replay_to_end(record)
     await started_table(store, -1, "joker", {}, [1, 2, 3, 4])  # an open table does not matter
     with pytest.raises(NotFound):
-        await store.import_record(-1, record, user_ids=[10, 11, None])
-    await store.save_user(10, display_name="Ann")
-    await store.save_user(11, display_name="Bob")
-    table = await store.import_record(-1, record, user_ids=[10, 11, None])
+        await stored.import_record(store, -1, record, user_ids=[10, 11, None])
+    await store.chats.save_user(10, display_name="Ann")
+    await store.chats.save_user(11, display_name="Bob")
+    table = await stored.import_record(store, -1, record, user_ids=[10, 11, None])
     assert table.status == "finished" and [s.user_id for s in table.seats] == [10, 11, None]
-    [game] = await store.recent_games(-1)
+    [game] = await store.stats.recent_games(-1)
     assert [r.balance for r in game.results] == replay(record).report()["settlement"]
     assert [r.user_id for r in game.results] == [10, 11, None]
-    [stats] = await store.user_stats(11)
+    [stats] = await store.stats.user_stats(11)
     assert (stats.games, stats.deals) == (1, len(record["deals"]))
 
 
@@ -82,23 +83,23 @@ async def test_a_record_that_does_not_replay_is_refused_and_nothing_is_stored(
     record = play_random("preferans", 5, 2, play=True)
     record["deals"][0]["actions"][3] = {"seat": 0, "play": "JK"}
     with pytest.raises(InvalidRecord, match="deal 0, action 3"):
-        await store.import_record(-1, record)
+        await stored.import_record(store, -1, record)
     with pytest.raises(InvalidRecord, match="unknown game"):
-        await store.import_record(-1, {**record, "game": "bridge"})
-    assert await store.get_chat(-1) is None and await store.open_table(-1) is None
+        await stored.import_record(store, -1, {**record, "game": "bridge"})
+    assert await store.chats.get_chat(-1) is None and await store.tables.open_table(-1) is None
 
 
 async def test_an_unfinished_import_needs_a_free_chat(store: Storage) -> None:
     await started_table(store, -1, "preferans", {}, [1, 2, 3])
     with pytest.raises(TableExists):
-        await store.import_record(-1, play_random("preferans", 5, 1, play=True))
+        await stored.import_record(store, -1, play_random("preferans", 5, 1, play=True))
 
 
 async def test_a_lobby_has_no_record(store: Storage) -> None:
-    await store.save_user(1, display_name="Ann")
-    table = await store.create_table(-1, "preferans", creator_id=1, rules={}, seat_count=3)
+    await store.chats.save_user(1, display_name="Ann")
+    table = await store.tables.create_table(-1, "preferans", creator_id=1, rules={}, seat_count=3)
     with pytest.raises(WrongStatus):
-        await store.export_record(table.id)
+        await store.log.record(table.id)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -113,10 +114,11 @@ async def test_played_and_entered_deals_mix_in_one_log(store: Storage, game: str
             await enter_deal(store, table, match, rng)
     if not match.over:
         match = await play_deals(store, table, match, seed=2, deals=1)
-    exported = await store.export_record(table.id)
+    exported = await store.log.record(table.id)
     assert exported == match.record()
     assert any("entry" in deal and "actions" not in deal for deal in exported["deals"])
     assert replay(exported).report() == match.report()
-    assert (await store.load_match(table.id)).record() == match.record()
-    assert len(await store.recent_deals(-1, 100)) == len(match.outputs)
+    loaded = await stored.load_match(store, table.id)  # from the played deal's snapshot
+    assert loaded.report() == match.report() and loaded.version == match.version
+    assert len(await store.stats.recent_deals(-1, 100)) == len(match.outputs)
     await _round_trip(store, -2, exported)

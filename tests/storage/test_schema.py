@@ -5,7 +5,10 @@ import sqlite3
 import pytest
 
 from storage import SchemaTooNew, Storage
-from storage.schema import MIGRATIONS, VERSION
+from storage.schema_sqlite import MIGRATIONS
+from tests.storage.conftest import rows
+
+VERSION = len(MIGRATIONS)
 
 
 def _raw(path: str) -> sqlite3.Connection:
@@ -14,11 +17,11 @@ def _raw(path: str) -> sqlite3.Connection:
 
 async def test_a_new_database_gets_the_current_schema_and_durable_settings(db_path: str) -> None:
     store = await Storage.open(db_path)
-    read = store._db.read  # the connection's own settings (synchronous is per connection)
-    assert (await read("PRAGMA journal_mode"))[0][0] == "wal"
-    assert (await read("PRAGMA synchronous"))[0][0] == 2  # FULL
-    assert (await read("PRAGMA foreign_keys"))[0][0] == 1
-    assert (await read("PRAGMA busy_timeout"))[0][0] > 0
+    # the connection's own settings (synchronous is per connection)
+    assert (await rows(store, "PRAGMA journal_mode"))[0][0] == "wal"
+    assert (await rows(store, "PRAGMA synchronous"))[0][0] == 2  # FULL
+    assert (await rows(store, "PRAGMA foreign_keys"))[0][0] == 1
+    assert (await rows(store, "PRAGMA busy_timeout"))[0][0] > 0
     await store.close()
     with _raw(db_path) as raw:
         versions = [v for (v,) in raw.execute("SELECT version FROM schema_version ORDER BY 1")]
@@ -27,9 +30,9 @@ async def test_a_new_database_gets_the_current_schema_and_durable_settings(db_pa
 
 async def test_reopening_keeps_data_and_runs_no_migration_twice(db_path: str) -> None:
     async with await Storage.open(db_path) as store:
-        await store.save_chat(-5, language="ru")
+        await store.chats.save_chat(-5, language="ru")
     async with await Storage.open(db_path) as store:
-        chat = await store.get_chat(-5)
+        chat = await store.chats.get_chat(-5)
         assert chat is not None and chat.language == "ru"
     with _raw(db_path) as raw:
         assert raw.execute("SELECT COUNT(*) FROM schema_version").fetchone() == (VERSION,)
@@ -37,7 +40,7 @@ async def test_reopening_keeps_data_and_runs_no_migration_twice(db_path: str) ->
 
 async def test_a_newer_database_refuses_to_start_and_is_left_alone(db_path: str) -> None:
     async with await Storage.open(db_path) as store:
-        await store.save_chat(-5)
+        await store.chats.save_chat(-5)
     with _raw(db_path) as raw:
         raw.execute("INSERT INTO schema_version VALUES (?, 0)", (VERSION + 1,))
     with pytest.raises(SchemaTooNew) as caught:
@@ -65,11 +68,11 @@ async def test_an_older_database_is_migrated_forward_with_its_data(db_path: str)
                     " 'lobby', 1, 0, 0)")
         raw.execute("INSERT INTO seats (table_id, seat, user_id) VALUES (1, 0, 1)")
     async with await Storage.open(db_path) as store:
-        await store.seat_guest(1, "Bob")
-        table = await store.seat_guest(1, "Cid")
+        await store.tables.seat_guest(1, "Bob")
+        table = await store.tables.seat_guest(1, "Cid")
         assert [(s.user_id, s.guest_name) for s in table.seats] == [
             (1, None), (None, "Bob"), (None, "Cid")]
-        assert (await store.start_game(1)).players == ["Ann", "Bob", "Cid"]
+        assert (await store.tables.start_game(1)).players == ["Ann", "Bob", "Cid"]
     with _raw(db_path) as raw:
         versions = [v for (v,) in raw.execute("SELECT version FROM schema_version ORDER BY 1")]
         assert versions == list(range(1, VERSION + 1))

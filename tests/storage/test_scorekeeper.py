@@ -4,32 +4,35 @@ import random
 
 import pytest
 
+from bot.service import records as stored
 from engine.manual import edit, fill, form_at, undo
 from engine.match import Match
+from engine.preferans.rules import Rules
 from engine.records import replay
 from storage import BadInput, SeqConflict, Storage
 from storage.rows import TableRow
-from tests.storage.play import enter_deal, play_deals
+from tests.storage.play import enter_deal, lines, play_deals
 
 CHAT = -3
 
 
 async def _guest_table(store: Storage, rules: dict) -> TableRow:
-    await store.save_user(1, display_name="Ann")
-    table = await store.create_table(CHAT, "preferans", creator_id=1, rules=rules, seat_count=3)
-    await store.seat_user(table.id, 1)
-    await store.seat_guest(table.id, "Bob")
-    await store.seat_guest(table.id, "Cid")
-    return await store.start_game(table.id)
+    await store.chats.save_user(1, display_name="Ann")
+    table = await store.tables.create_table(CHAT, "preferans", creator_id=1, rules=rules,
+                                            seat_count=3)
+    await store.tables.seat_user(table.id, 1)
+    await store.tables.seat_guest(table.id, "Bob")
+    await store.tables.seat_guest(table.id, "Cid")
+    return await store.tables.start_game(table.id, rules=Rules.from_dict(rules).to_dict())
 
 
 async def _stored_as(store: Storage, table_id: int, match: Match) -> None:
     """The log, the deal results and the restored match all say what ``match`` says."""
-    assert await store.export_record(table_id) == match.record()
-    assert (await store.load_match(table_id)).report() == match.report()
-    stored = sorted(await store.recent_deals(CHAT, 1000), key=lambda d: d.deal_no)
-    assert [d.result for d in stored] == replay(match.record()).report()["deals"]
-    assert (await store.get_table(table_id)).last_seq == match.version
+    assert await store.log.record(table_id) == match.record()
+    assert (await stored.load_match(store, table_id)).report() == match.report()
+    deals = sorted(await store.stats.recent_deals(CHAT, 1000), key=lambda d: d.deal_no)
+    assert [d.result for d in deals] == replay(match.record()).report()["deals"]
+    assert (await store.tables.get_table(table_id)).last_seq == match.version
 
 
 async def test_undo_and_edit_rewrite_the_entered_deals(store: Storage) -> None:
@@ -39,16 +42,17 @@ async def test_undo_and_edit_rewrite_the_entered_deals(store: Storage) -> None:
     for _ in range(5):
         await enter_deal(store, table, match, rng)
     new = undo(match)
-    await store.replace_entered_deals(table.id, len(new.deals), [], [],
-                                      expected_last=match.version)
+    await store.log.replace_entered_deals(table.id, len(new.deals), [], [], stats=[],
+                                          expected_last=match.version)
     await _stored_as(store, table.id, new)
     match = new
     correction = fill(form_at(match, 2), lambda step, _: rng.choice(step.choices))
     new = edit(match, 2, correction)
-    await store.replace_entered_deals(table.id, 1, new.deals[1:], new.outputs[1:],
-                                      expected_last=match.version)
+    await store.log.replace_entered_deals(table.id, 1, new.deals[1:], new.outputs[1:],
+                                          stats=[lines(new, o) for o in new.outputs[1:]],
+                                          expected_last=match.version)
     await _stored_as(store, table.id, new)
-    [stats] = await store.user_stats(1)
+    [stats] = await store.stats.user_stats(1)
     assert stats.deals == len(new.deals)
 
 
@@ -58,18 +62,18 @@ async def test_undoing_the_deal_that_ended_the_game_reopens_it(store: Storage) -
     match = replay(table.header())
     while not match.over:
         await enter_deal(store, table, match, rng)
-    assert (await store.get_table(table.id)).status == "finished"
-    assert await store.leaderboard(CHAT, "preferans", min_games=1)
+    assert (await store.tables.get_table(table.id)).status == "finished"
+    assert await store.stats.leaderboard(CHAT, "preferans", min_games=1)
     new = undo(match)
-    reopened = await store.replace_entered_deals(table.id, len(new.deals), [], [],
-                                                 expected_last=match.version)
+    reopened = await store.log.replace_entered_deals(table.id, len(new.deals), [], [], stats=[],
+                                                     expected_last=match.version)
     assert reopened.status == "playing" and reopened.finished_at is None
-    assert await store.leaderboard(CHAT, "preferans", min_games=1) == []
-    assert await store.recent_games(CHAT) == []
+    assert await store.stats.leaderboard(CHAT, "preferans", min_games=1) == []
+    assert await store.stats.recent_games(CHAT) == []
     await _stored_as(store, table.id, new)
     while not new.over:
         await enter_deal(store, reopened, new, rng)
-    [game] = await store.recent_games(CHAT)
+    [game] = await store.stats.recent_games(CHAT)
     assert [r.balance for r in game.results] == new.report()["settlement"]
 
 
@@ -79,12 +83,15 @@ async def test_stale_or_played_revisions_are_refused(store: Storage) -> None:
     match = replay(table.header())
     await enter_deal(store, table, match, rng)
     await enter_deal(store, table, match, rng)
-    before = await store.export_record(table.id)
+    before = await store.log.record(table.id)
     with pytest.raises(SeqConflict):
-        await store.replace_entered_deals(table.id, 1, [], [], expected_last=match.version - 1)
+        await store.log.replace_entered_deals(table.id, 1, [], [], stats=[],
+                                              expected_last=match.version - 1)
     with pytest.raises(BadInput):
-        await store.replace_entered_deals(table.id, 5, [], [], expected_last=match.version)
+        await store.log.replace_entered_deals(table.id, 5, [], [], stats=[],
+                                              expected_last=match.version)
     await play_deals(store, table, match, seed=4, deals=1)
     with pytest.raises(BadInput, match="entered by hand"):
-        await store.replace_entered_deals(table.id, 1, [], [], expected_last=match.version)
-    assert (await store.export_record(table.id))["deals"][:2] == before["deals"]
+        await store.log.replace_entered_deals(table.id, 1, [], [], stats=[],
+                                              expected_last=match.version)
+    assert (await store.log.record(table.id))["deals"][:2] == before["deals"]

@@ -70,14 +70,14 @@ def _expected(games: list[tuple[list[int], dict]], extra: list[int], extra_deals
 
 
 async def test_user_stats_match_the_records(store: Storage, played: list) -> None:
-    table = await store.open_table(CHAT)
+    table = await store.tables.open_table(CHAT)
     assert table is not None
-    unfinished = replay(await store.export_record(table.id)).report()["deals"]
+    unfinished = replay(await store.log.record(table.id)).report()["deals"]
     finished_deals = [d for d in unfinished if d["kind"] != "unfinished"]
     expected = _expected(played, [1, 2, 3], finished_deals)
     seen_misers = seen_failures = 0
     for user, want in expected.items():
-        [stats] = await store.user_stats(user)
+        [stats] = await store.stats.user_stats(user)
         assert stats.game == "preferans"
         assert (stats.games, stats.first_places, stats.deals, stats.robot_deals) == (
             want["games"], want["first"], want["deals"], want["robot"])
@@ -91,8 +91,8 @@ async def test_user_stats_match_the_records(store: Storage, played: list) -> Non
         seen_misers += stats.misers.declared
         seen_failures += sum(c.failed for c in stats.contracts.values())
     assert seen_misers and seen_failures  # the sample exercises both outcomes
-    assert await store.user_stats(1, "joker") == []
-    assert await store.user_stats(999) == []
+    assert await store.stats.user_stats(1, "joker") == []
+    assert await store.stats.user_stats(999) == []
 
 
 async def test_leaderboard_ranks_by_settled_whists_per_game(store: Storage, played: list) -> None:
@@ -101,19 +101,19 @@ async def test_leaderboard_ranks_by_settled_whists_per_game(store: Storage, play
         for seat, balance in enumerate(replay(record).report()["settlement"]):
             totals[users[seat]].append(balance)
     for min_games in (1, 3, 5):
-        board = await store.leaderboard(CHAT, "preferans", min_games=min_games)
+        board = await store.stats.leaderboard(CHAT, "preferans", min_games=min_games)
         want = sorted(((sum(b) / len(b), user) for user, b in totals.items()
                        if len(b) >= min_games), key=lambda t: -t[0])
         assert [row.user_id for row in board] == [user for _, user in want]
         for row, (per_game, user) in zip(board, want, strict=True):
             assert row.games == len(totals[user]) and row.per_game == pytest.approx(per_game)
             assert row.name == f"U{user}"
-    assert await store.leaderboard(CHAT, "joker", min_games=1) == []
-    assert len(await store.leaderboard(CHAT, "preferans", min_games=1, limit=2)) == 2
+    assert await store.stats.leaderboard(CHAT, "joker", min_games=1) == []
+    assert len(await store.stats.leaderboard(CHAT, "preferans", min_games=1, limit=2)) == 2
 
 
 async def test_history_of_the_chat(store: Storage, played: list) -> None:
-    games = await store.recent_games(CHAT, limit=3)
+    games = await store.stats.recent_games(CHAT, limit=3)
     assert len(games) == 3 and all(g.status == "finished" for g in games)
     newest_first = list(reversed(played))[:3]
     for game, (users, record) in zip(games, newest_first, strict=True):
@@ -124,16 +124,16 @@ async def test_history_of_the_chat(store: Storage, played: list) -> None:
         assert game.deals == len(record["deals"])
         best = max(report["settlement"])
         assert [r.place == 1 for r in game.results] == [b == best for b in report["settlement"]]
-    deals = await store.recent_deals(CHAT, limit=5)
-    table = await store.open_table(CHAT)
+    deals = await store.stats.recent_deals(CHAT, limit=5)
+    table = await store.tables.open_table(CHAT)
     assert table is not None
-    current = [d for d in replay(await store.export_record(table.id)).report()["deals"]
+    current = [d for d in replay(await store.log.record(table.id)).report()["deals"]
                if d["kind"] != "unfinished"]
     last_game = replay(played[-1][1]).report()["deals"]
     assert [d.result for d in deals] == (list(reversed(current)) + list(reversed(last_game)))[:5]
     assert all(d.robot_seats == () for d in deals)  # no robot at these tables
     # GAMES[3] (table 4): four players, the robot at seat 3
-    robot_game = [d for d in await store.recent_deals(CHAT, 1000) if d.table_id == 4]
+    robot_game = [d for d in await store.stats.recent_deals(CHAT, 1000) if d.table_id == 4]
     assert robot_game and all(d.robot_seats in ((3,), ()) for d in robot_game)
     assert sum(d.robot_seats == () for d in robot_game) == sum(  # the dealer sits out
         d.result["dealer"] == 3 for d in robot_game)
@@ -149,7 +149,7 @@ async def test_other_games_stats_come_from_their_outputs(
     assert "no statistics" not in caplog.text  # every output was understood
     outputs = match.report()["deals"]
     for seat, user in enumerate(users):
-        [stats] = await store.user_stats(user, game)
+        [stats] = await store.stats.user_stats(user, game)
         if game == "joker":
             points = [d["points"][seat] for d in outputs]
             made = Counter((d["bids"][seat], d["bids"][seat] == d["tricks"][seat]) for d in outputs)

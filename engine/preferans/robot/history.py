@@ -1,9 +1,9 @@
 """The tricks played so far, seat by seat, read back from the view.
 
 The view lists the cards of the completed tricks in order (``played``) but not who
-played them; everyone at the table saw it, and the rules say it: first hand leads
-trick 1, in raspasy first hand also leads tricks 2 and 3 (after the talon card in
-Sochi and Leningrad), otherwise the winner of a trick leads the next. A player who
+played them; everyone at the table saw it, and the rules say it (spec 9): first hand
+leads trick 1; in raspasy with ``lead_two`` a talon card leads tricks 1 and 2 and first
+hand trick 3; otherwise the winner of a trick leads the next. A player who
 does not follow suit shows a void, and one who neither follows nor trumps shows a
 void in trumps as well.
 """
@@ -16,13 +16,18 @@ from engine.preferans.tricks import winner
 
 Trick = list[tuple[int | None, Card]]
 
-FIRST_HAND_LEADS = 3  # raspasy: first hand leads tricks 1 to 3 (the engine's rule)
 TALON_TRICKS = 2  # raspasy with ``lead_two``: a talon card leads tricks 1 and 2
 
 
 def talon_leads(k: Knowledge, number: int) -> bool:
     """Does a talon card lead trick ``number`` (from 0) of this deal?"""
     return k.raspasy and k.rules.raspasy_talon == "lead_two" and number < TALON_TRICKS
+
+
+def fixed_lead(k: Knowledge, number: int) -> bool:
+    """Is trick ``number`` (from 0) led whoever won the one before: by first hand (trick 1,
+    and the trick after the talon's) or by a talon card?"""
+    return number == 0 or talon_leads(k, number - 1)
 
 
 def tricks_played(k: Knowledge) -> list[Trick]:
@@ -45,7 +50,7 @@ def tricks_played(k: Knowledge) -> list[Trick]:
         out.append(trick)
         won = trick[winner(trick, k.trump)][0]
         assert won is not None
-        leader = k.active[0] if k.raspasy and number + 1 < FIRST_HAND_LEADS else won
+        leader = k.active[0] if fixed_lead(k, number + 1) else won
     return out
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from engine.cards import Card, Suit
 from engine.preferans.dds import NOBODY, TALON, Goal, Layout
-from engine.preferans.robot.history import FIRST_HAND_LEADS, talon_leads
+from engine.preferans.robot.history import fixed_lead, talon_leads
 from engine.preferans.robot.knowledge import Knowledge
 from engine.preferans.robot.sampling import Sample
 
@@ -26,7 +26,7 @@ def play_layout(k: Knowledge, sample: Sample) -> Layout:
     talon: tuple[Card, ...] = ()
     if talon_leads(k, done + 1):
         talon = tuple(sample.out)  # the talon card still face down leads the next trick
-    fixed = max(0, FIRST_HAND_LEADS - 1 - done) if k.raspasy else 0
+    fixed = sum(fixed_lead(k, n) for n in range(done + 1, 10))
     return Layout((hands[0], hands[1], hands[2]), k.trump, k.active.index(k.actor), trick,
                   talon, TALON if k.rules.players == 4 else NOBODY, fixed)
 

@@ -1,0 +1,110 @@
+"""A Preferans player's panel: the table, his hand, and buttons for what he may do now.
+
+Drawn from the seat's view (``actions`` lists the legal actions of the seats he
+plays now: in open play the whister plays the passer's cards too). The discard
+is picked card by card (a UI step), then confirmed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.games.preferans.table import call_text, seat_name, table_lines, waiting_line
+from bot.service.play import StepResult
+from bot.ui.callbacks import action_data, step_data
+from bot.ui.cards import by_suit, card, cards, hand_lines
+from bot.ui.context import RenderContext
+from bot.ui.screen import Button, Screen, rows_of
+from engine.cards import CardError, parse_card
+
+DISCARD_PREFIX = "discard:"
+
+
+def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
+    """A player's private panel: the table, the hand, and the buttons for what he may do."""
+    tr = ctx.tr
+    lines = table_lines(view, ctx)
+    if view["discard"]:
+        lines.append(tr("Your discard: {cards}", cards=cards(view["discard"])))
+    lines.append("")
+    lines.append(tr("<b>Your hand</b>:") if view["hand"] else tr("You hold no cards."))
+    lines.extend(hand_lines(view["hand"]))
+    actions: dict[int, list[str]] = view["actions"]
+    rows: list[tuple[Button, ...]] = []
+    if actions:
+        acting = next(iter(actions))
+        lines.append("")
+        lines.append(_prompt(view, acting, ctx))
+        rows = _buttons(view, acting, actions[acting], ctx)
+    else:
+        lines.append("")
+        lines.append(waiting_line(view, ctx))
+    return Screen("\n".join(lines), tuple(rows))
+
+
+def _prompt(view: dict[str, Any], acting: int, ctx: RenderContext) -> str:
+    tr = ctx.tr
+    if acting != view["seat"]:
+        return tr("<b>Your turn</b>: play a card from {name}'s hand.", name=seat_name(ctx, acting))
+    return {"bidding": tr("<b>Your turn</b>: bid or pass."),
+            "discard": tr("<b>Your turn</b>: pick two cards to discard, then confirm."),
+            "contract": tr("<b>Your turn</b>: name the contract."),
+            "whist": tr("<b>Your turn</b>: whist or pass?"),
+            "open": tr("<b>Your turn</b>: play open or closed?"),
+            "play": tr("<b>Your turn</b>: play a card.")}[view["phase"]]
+
+
+def _buttons(view: dict[str, Any], acting: int, legal: list[str],
+             ctx: RenderContext) -> list[tuple[Button, ...]]:
+    tr = ctx.tr
+
+    def button(action: str, label: str) -> Button:
+        return Button(label, action_data(ctx.table_id, ctx.version, acting, action))
+
+    phase = view["phase"]
+    if phase == "discard":
+        return _discard_buttons(view, acting, ctx)
+    if phase == "play":
+        playable = {a.partition(":")[2] for a in legal}
+        return [tuple(button(f"play:{c}", card(c)) for c in group)
+                for group in by_suit(sorted(playable))]
+    if phase == "open":
+        return [(button("open:true", tr("Open")), button("open:false", tr("Closed")))]
+    labels = [button(a, call_text(a.partition(":")[2], ctx)) for a in legal]
+    return rows_of(labels, 5 if phase in ("bidding", "contract") else 3)
+
+
+def _discard_buttons(view: dict[str, Any], acting: int,
+                     ctx: RenderContext) -> list[tuple[Button, ...]]:
+    tr = ctx.tr
+    chosen = sorted(ctx.selection)
+    rows = []
+    for group in by_suit(view["hand"]):
+        rows.append(tuple(
+            Button(("✅ " if c in chosen else "") + card(c),
+                   step_data(ctx.table_id, ctx.version, acting, c))
+            for c in group))
+    if len(chosen) == 2:
+        action = DISCARD_PREFIX + ",".join(chosen)
+        if action not in view["actions"][acting]:
+            action = DISCARD_PREFIX + ",".join(reversed(chosen))
+        rows.append((Button(tr("Discard {cards}", cards=cards(chosen)),
+                            action_data(ctx.table_id, ctx.version, acting, action)),))
+    return rows
+
+
+def step(view: dict[str, Any], selection: frozenset[str], token: str) -> StepResult:
+    """The discard: tapping a card selects or deselects it (two at most)."""
+    if view["phase"] != "discard":
+        raise ValueError("nothing to pick now")
+    try:
+        card = str(parse_card(token))
+    except CardError:
+        raise ValueError("not a card") from None
+    if card not in view["hand"]:
+        raise ValueError("you do not hold that card")
+    if card in selection:
+        return StepResult(selection - {card})
+    if len(selection) >= 2:
+        return StepResult(frozenset({*sorted(selection)[1:], card}))
+    return StepResult(selection | {card})

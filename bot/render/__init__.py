@@ -1,1 +1,0 @@
-"""Messages drawn from engine views: panels, table messages, deal summaries, scores."""

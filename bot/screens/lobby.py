@@ -1,0 +1,80 @@
+"""The lobby message: rules, seated players, and the buttons to change them and start."""
+
+from __future__ import annotations
+
+from html import escape
+
+from bot.screens.look import Look, context, plugin_of
+from bot.screens.time_settings import lobby_buttons
+from bot.service.tables import Table
+from bot.ui.callbacks import pack
+from bot.ui.i18n import Translate
+from bot.ui.screen import Button, Screen, rows_of
+
+
+def lobby_screen(table: Table, tr: Translate, look: Look) -> Screen:
+    row = table.row
+    plugin = plugin_of(table)
+    options = plugin.options
+    lines = [tr("🃏 <b>New {game} table</b>", game=tr(plugin.title)), "",
+             plugin.rules_summary(dict(row.rules), context(table, tr)), ""]
+    seated = sorted(row.seats, key=lambda s: s.seat)
+    names = [look.user_name(s.user_id) for s in seated if s.user_id is not None]
+    lines.append(tr("Players ({n}/{total}): {names}", n=len(names), total=row.seat_count,
+                    names=", ".join(names) or "—"))
+    lines.extend(partner_lines(table, tr, look))
+    if table.status != "lobby":
+        lines.append("")
+        lines.append(tr("This table was cancelled."))
+        return Screen("\n".join(lines))
+    lines.append(tr("Only {name} can change the rules and start.",
+                    name=look.user_name(row.creator_id)))
+    rows: list[tuple[Button, ...]] = []
+    if table.page == "conventions":
+        rows.extend(rows_of(option_buttons(table, tr, options.conventions), 1))
+        rows.append((Button(tr("« Back"), pack("l", table.id, "page", "main")),))
+        return Screen("\n".join(lines), tuple(rows))
+
+    def button(text: str, *parts: object) -> Button:
+        return Button(text, pack("l", table.id, *parts))
+
+    rows.append((button(tr("✋ Join"), "join"), button(tr("Leave"), "leave")))
+    rows.extend(rows_of(option_buttons(table, tr, options.main), 3))
+    rows.extend(rows_of(lobby_buttons(table, tr), 1))
+    if _teams(table):
+        rows.append((button(tr("🤝 Change partners"), "partners"),))
+    if options.conventions:
+        rows.append((button(tr("⚙ Conventions"), "page", "conventions"),))
+    rows.append((button(tr("▶ Start"), "start"), button(tr("✖ Cancel"), "cancel")))
+    # scorekeeper mode: the table only keeps the sheet
+    rows.append((Button(tr("📝 Keep score only (real cards)"), pack("k", table.id, "mode")),))
+    rows.append((Button(tr("Open the bot privately"), url=look.link(f"j{table.id}")),))
+    return Screen("\n".join(lines), tuple(rows))
+
+
+def option_buttons(table: Table, tr: Translate, keys: tuple[str, ...]) -> list[Button]:
+    """One button per option showing its value; a press moves it on (``l:T:set:key``)."""
+    options = plugin_of(table).options
+    # Each option's effective value: the table's choice, else the game's default.
+    effective = table.spec.rules.from_dict(dict(table.row.rules)).to_dict()
+    return [Button(f"{tr(options.labels[k])}: {tr(options.name(k, effective[k]))}",
+                   pack("l", table.id, "set", k)) for k in keys]
+
+
+def _teams(table: Table) -> list[list[int]]:
+    teams: list[list[int]] = table.spec.teams(table.spec.rules.from_dict(dict(table.row.rules)))
+    return teams
+
+
+def partner_lines(table: Table, tr: Translate, look: Look) -> list[str]:
+    """"Partners: Ann & Cid against Bob & Dan" (an empty seat shows as "…")."""
+    sides = _teams(table)
+    if not sides:
+        return []
+
+    def name(seat: int) -> str:
+        user = look.users.get(table.row.user_of(seat) or 0)
+        return escape(user.display_name) if user else "…"
+
+    one, other = (" &amp; ".join(name(s) for s in side) for side in sides)
+    return [tr("Partners: {one} against {other}", one=one, other=other)]

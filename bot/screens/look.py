@@ -1,0 +1,49 @@
+"""What a screen reads besides the table and the language: names, links, the chat's clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from html import escape
+
+from bot.games import PLUGINS
+from bot.games.base import GamePlugin
+from bot.service.tables import Table
+from bot.ui.context import RenderContext
+from bot.ui.i18n import Translate
+from storage.rows import ChatRow, UserRow
+
+
+@dataclass(frozen=True)
+class Look:
+    """``users``: the known users (display names); ``link``: the bot's deep link for a
+    payload (``t.me/<bot>?start=...``); ``chat``: the table's chat (its time zone);
+    ``now``: the moment drawn (Unix seconds)."""
+
+    users: Mapping[int, UserRow]
+    link: Callable[[str], str]
+    chat: ChatRow | None = None
+    now: float = 0.0
+
+    def user_name(self, user_id: int | None) -> str:
+        """A user's name for HTML ("?" when unknown)."""
+        user = self.users.get(user_id or 0)
+        return escape(user.display_name) if user else "?"
+
+
+def plugin_of(table: Table) -> GamePlugin:
+    return PLUGINS[table.game]
+
+
+def context(table: Table, tr: Translate, seat: int | None = None) -> RenderContext:
+    """What a game's screens need beside the view: names, rules, language, the version
+    buttons carry, the seat's picks."""
+    match = table.match
+    selection = table.selection.get(seat, frozenset()) if seat is not None else frozenset()
+    return RenderContext(table.id, table.names, table.rules, match.deal_count if match else 0,
+                         tr, match.version if match else 0, selection)
+
+
+def who(table: Table, seat: int) -> str:
+    """A seat's player for HTML."""
+    return escape(table.names[seat]) if table.names else str(seat)

@@ -1,0 +1,97 @@
+"""A table's messages: the group's table message and each player's panel.
+
+A game's own screens (its plugin's) draw the deal from views; here the lines
+every table adds are put under them: who a robot plays for, until when the
+player to act has, whose time is up, that the game is paused or over; and on
+a robot-played panel the button to come back.
+"""
+
+from __future__ import annotations
+
+from bot.screens.lobby import lobby_screen
+from bot.screens.look import Look, context, plugin_of, who
+from bot.screens.scorekeeping import scorekeeping_screen
+from bot.screens.time_settings import local_time
+from bot.service.play import seat_view
+from bot.service.substitutes import waiting_players
+from bot.service.tables import Table
+from bot.service.time_settings import time_is_up, turn_deadline
+from bot.ui.callbacks import pack
+from bot.ui.i18n import Translate
+from bot.ui.screen import Button, Screen
+
+
+def table_message(table: Table, tr: Translate, look: Look) -> Screen | None:
+    """What the table's group message shows now (None: nothing while a deal is dealt)."""
+    if table.keeps_score:  # no cards, no panels: one message in the group
+        return scorekeeping_screen(table, tr, look)
+    if table.status == "lobby" or table.match is None:
+        return lobby_screen(table, tr, look)
+    state = table.match.state
+    if state is None:
+        return None
+    screen = plugin_of(table).table(state.view(None), context(table, tr))
+    return _status_note(table, _with(screen, table_notes(table, tr, look)), tr)
+
+
+def panel(table: Table, seat: int, tr: Translate, look: Look) -> Screen | None:
+    """The seat's private panel (None: no deal to show)."""
+    match = table.match
+    if table.keeps_score or match is None or match.state is None:
+        return None
+    screen = plugin_of(table).panel(seat_view(table, seat), context(table, tr, seat))
+    screen = _panel_note(table, seat, screen, tr, look)
+    if table.status != "playing":  # a paused game's panel keeps only its "I am back"
+        return Screen(screen.text + "\n\n" + paused_line(table, tr),
+                      tuple(r for r in screen.rows if all(b.data == f"r:{table.id}" for b in r)))
+    return screen
+
+
+def paused_line(table: Table, tr: Translate) -> str:
+    if table.status == "paused":
+        return tr("⏸ The game is paused.")
+    if table.status == "finished":
+        return tr("🏁 The game is over.")
+    return tr("The game was stopped.")
+
+
+def _status_note(table: Table, screen: Screen, tr: Translate) -> Screen:
+    if table.status == "playing":
+        return screen
+    return Screen(screen.text + "\n\n" + paused_line(table, tr), screen.rows)
+
+
+def _with(screen: Screen, lines: list[str], rows: tuple[tuple[Button, ...], ...] = ()) -> Screen:
+    if not lines:
+        return screen
+    return Screen(screen.text + "\n\n" + "\n".join(lines), screen.rows + rows)
+
+
+def table_notes(table: Table, tr: Translate, look: Look) -> list[str]:
+    lines = []
+    robots = sorted(table.row.robot_seats())
+    if robots and table.status == "playing":
+        lines.append(tr("🤖 A robot plays for {names}.",
+                        names=", ".join(who(table, s) for s in robots)))
+    waiting = ", ".join(who(table, s) for s in waiting_players(table))
+    deadline = turn_deadline(table)
+    if waiting and deadline is not None:
+        lines.append(tr("⏳ {names}: until {time}.", names=waiting,
+                        time=local_time(look.chat, deadline, look.now)))
+    elif waiting and time_is_up(table):
+        lines.append(tr("⏰ Waiting for {names}: the time is up.", names=waiting))
+    return lines
+
+
+def _panel_note(table: Table, seat: int, screen: Screen, tr: Translate, look: Look) -> Screen:
+    if table.status not in ("playing", "paused"):
+        return screen
+    if seat in table.row.robot_seats():  # paused too: coming back is how a pause ends
+        back = Button(tr("🙋 I am back"), pack("r", table.id))
+        return _with(screen, [tr("🤖 A robot plays for you. Press a button to take your "
+                                 "seat back.")], ((back,),))
+    deadline = turn_deadline(table)
+    if seat in waiting_players(table) and deadline is not None:
+        return _with(screen, [tr("⏳ Your turn: until {time}.",
+                                 time=local_time(look.chat, deadline, look.now))])
+    return screen

@@ -1,0 +1,172 @@
+"""What the commands answer: help, score, history, rules, statistics, leaderboards, menus."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from bot.games import PLUGINS
+from bot.screens.look import context, plugin_of
+from bot.service.queries import Score, Stats
+from bot.service.tables import Table
+from bot.ui.callbacks import pack
+from bot.ui.i18n import Translate
+from bot.ui.pictures.numbers import number, signed
+from bot.ui.screen import Button, Screen, rows_of
+from storage.rows import ContractStats, DealRow, LeaderRow, UserStats
+
+GAME_PREFIX = "g:"  # callback data of a /newgame game button: "g:seep" (the chat is the button's)
+LANGUAGE_PREFIX = "lang:"  # callback data of the language buttons: "lang:ru"
+NATIVE_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська", "ka": "ქართული",
+                "hi": "हिन्दी"}
+
+
+def help_text(tr: Translate, lines: Sequence[str], *, private: bool) -> str:
+    """``/help``: what the bot is, and a line per command (``lines``, translated)."""
+    head = [tr("<b>Card table</b>: Preferans, Seep and Joker, with the scoresheet kept for "
+               "you."), ""]
+    if private:
+        head += [tr("Add me to a group and send /newgame there. Your cards and your "
+                    "buttons come here, in this private chat."), ""]
+    tail = ["", tr("Keep score only (a lobby button): I keep the sheet of a game played with "
+                   "real cards.")]
+    return "\n".join([*head, *lines, *tail])
+
+
+def score_text(found: Score, tr: Translate) -> str:
+    if found.table is not None and found.table.match is not None:
+        return plugin_of(found.table).score(found.table.match, context(found.table, tr))
+    if found.last is not None:
+        lines = [tr("No game is being played. The last one ended with:")]
+        lines += [f"{r.place}. {escape(r.name)}: <b>{r.balance:+g}</b>" for r in found.last.results]
+        return "\n".join(lines)
+    return tr("No game is being played here. Send /newgame to open a table.")
+
+
+def history_text(deals: list[DealRow], tr: Translate) -> str:
+    if not deals:
+        return tr("No deals have been played here yet.")
+    lines = [tr("<b>Last deals</b>, newest first:")]
+    for deal in deals:
+        lines.append(PLUGINS[deal.game].history_line(deal.result, deal.deal_no + 1,
+                                                     deal.players, tr))
+        if deal.robot_seats:
+            lines.append(tr("  🤖 a robot played for {names}", names=", ".join(
+                escape(deal.players[s]) for s in deal.robot_seats)))
+    return "\n".join(lines)
+
+
+def rules_text(table: Table | None, tr: Translate) -> str:
+    if table is None:
+        return tr("No table is open here. Send /newgame to open one.")
+    return plugin_of(table).rules_summary(table.rules, context(table, tr))
+
+
+def export_caption(tr: Translate) -> str:
+    return tr("The game record (python -m engine replay FILE).")
+
+
+def newgame_menu(tr: Translate) -> Screen:
+    """The question, with one button per game the bot hosts."""
+    buttons = [Button(tr(p.title), GAME_PREFIX + p.name) for p in PLUGINS.values()]
+    return Screen(tr("Which game shall we play?"), tuple(rows_of(buttons, 3)))
+
+
+def language_name(language: str) -> str:
+    return NATIVE_NAMES.get(language, language)
+
+
+def language_picker(current: str, languages: Sequence[str], tr: Translate,
+                    *, group: bool) -> Screen:
+    """The question with one button per language, the current one ticked."""
+    question = (tr("Which language shall I write in here?") if group
+                else tr("Which language shall I write to you in?"))
+    buttons = [Button(("✅ " if code == current else "") + language_name(code),
+                      LANGUAGE_PREFIX + code) for code in languages]
+    return Screen(question, tuple(rows_of(buttons, 3)))
+
+
+def languages_known(languages: Sequence[str], tr: Translate) -> str:
+    return tr("I can write in: {languages}. For example: /language ru",
+              languages=", ".join(f"{code} ({language_name(code)})" for code in languages))
+
+
+def language_set(tr: Translate, *, group: bool) -> str:
+    """The confirmation, in the new language."""
+    return (tr("From now on I write in English in this chat.") if group
+            else tr("From now on I write to you in English."))
+
+
+def vote_buttons(table_id: int, vote_id: int, tr: Translate) -> tuple[tuple[Button, ...], ...]:
+    return ((Button(tr("✅ Agree"), pack("v", table_id, vote_id, "y")),
+             Button(tr("❌ Refuse"), pack("v", table_id, vote_id, "n"))),)
+
+
+# -- /stats and /top ---------------------------------------------------------------------
+
+def title(game: str, tr: Translate) -> str:
+    plugin = PLUGINS.get(game)
+    return tr(plugin.title) if plugin is not None else game.capitalize()
+
+
+def figure(value: float) -> str:
+    """A figure rounded to two decimals, without a needless ``.0``."""
+    rounded = round(value, 2)
+    return number(int(rounded) if rounded == int(rounded) else rounded)
+
+
+def balance(value: float) -> str:
+    rounded = round(value, 2)
+    return signed(int(rounded) if rounded == int(rounded) else rounded)
+
+
+def stats_text(found: Stats, tr: Translate) -> str:
+    name = escape(found.user.display_name)
+    if not found.rows:
+        return tr("{name} has not played with me yet.", name=name)
+    parts = [tr("📊 <b>{name}</b>", name=name)]
+    parts += ["\n".join(game_lines(row, tr)) for row in found.rows]
+    return "\n\n".join(parts)
+
+
+def game_lines(row: UserStats, tr: Translate) -> list[str]:
+    """One game kind of a player's statistics."""
+    words = PLUGINS[row.game].stats(tr) if row.game in PLUGINS else None
+    lines = [f"<b>{escape(title(row.game, tr))}</b>"]
+    lines.append(tr("Finished games: {games} · won: {first}", games=row.games,
+                    first=row.first_places))
+    if row.games and words is not None:
+        lines.append(words.balance.format(total=balance(row.balance),
+                                          per_game=balance(row.balance / row.games)))
+    lines.append(tr("Deals: {deals} · the robot played for them: {robot}", deals=row.deals,
+                    robot=row.robot_deals) if row.robot_deals else
+                 tr("Deals: {deals}", deals=row.deals))
+    if words is None:
+        return lines
+    if row.contracts:
+        lines.append(words.contracts + " " + " · ".join(
+            f"{level}: {_outcome(c)}" for level, c in sorted(row.contracts.items())))
+    lines.extend(words.extra(row, tr))
+    lines.append(words.won_lost.format(won=figure(row.won), lost=figure(row.lost)))
+    return lines
+
+
+def _outcome(c: ContractStats) -> str:
+    """``5/1`` made/failed, or the count where the game does not judge (a Seep bid)."""
+    return f"{c.made}/{c.failed}" if c.made + c.failed else str(c.declared)
+
+
+def top_text(boards: dict[str, list[LeaderRow]], minimum: int, tr: Translate) -> str:
+    sections = []
+    for game, rows in boards.items():
+        lines = [f"<b>{escape(title(game, tr))}</b> · " + PLUGINS[game].stats(tr).per_game]
+        lines += [tr("{place}. {name}: <b>{per_game}</b> · games: {games} · total: {total}",
+                     place=place, name=escape(row.name), per_game=balance(row.per_game),
+                     games=row.games, total=balance(row.balance))
+                  for place, row in enumerate(rows, 1)]
+        sections.append("\n".join(lines))
+    if not sections:
+        return tr("Nobody here has finished enough games yet (the minimum is {n}). "
+                  "/top 1 counts everyone.", n=minimum)
+    header = tr("🏆 <b>Best players here</b> · minimum of finished games: {n}", n=minimum)
+    return "\n\n".join([header, *sections])

@@ -1,0 +1,66 @@
+"""Saving an entered deal: durably first, then told in the group.
+
+A deal is scored on a copy of the match, stored (one log entry with its
+result, and the settlement if it ends the game), and only then becomes the
+table's match and is told as a played deal is, then the table's message comes
+anew below it for the next deal (or the game ends).
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+from typing import TYPE_CHECKING, Any
+
+from bot.service import play, records
+from bot.service.outcome import Outcome, Refusal
+from bot.service.scorekeeping.keeper import keeper_of, next_match
+from bot.service.tables import Table
+from engine.base import ActionError
+from engine.manual import add_entry, form_for
+from storage.rows import Entry
+
+if TYPE_CHECKING:
+    from bot.service.services import Services
+
+log = logging.getLogger(__name__)
+
+
+async def save_deal(svc: Services, table: Table, user_id: int, entry: Any,
+                    out: Outcome) -> Outcome:
+    """Score ``entry`` as the next deal, store it, then tell it; refused with the reason."""
+    keeper = keeper_of(table)
+    base = next_match(table, keeper.draft)
+    assert base is not None
+    match = copy.deepcopy(base)
+    form = form_for(match)
+    try:
+        evts = add_entry(match, entry)
+    except ActionError as exc:
+        return out.refuse("not_entered", reason=Refusal.of(exc))
+    output = evts[0].data["output"]
+    over = match.over
+    try:
+        at = await svc.store.log.append(
+            table.id, match.version, Entry("deal", match.deals[-1], user_id), result=output,
+            stats=records.seat_stats(table.game, len(match.players), output),
+            settlement=match.report()["settlement"] if over else None)
+    except Exception:
+        log.exception("table %s: cannot store entered deal %s", table.id, match.version)
+        table.match = await records.load_match(svc.store, table.id)  # stored after all?
+        return out.refuse("deal_not_saved")
+    table.match = match
+    play.stored(table, at)
+    keeper.enterers.append(user_id)
+    keeper.restart()
+    play.deal_scored(table, output, {}, out, entered=(form, entry))
+    return await show_next(svc, table, out)
+
+
+async def show_next(svc: Services, table: Table, out: Outcome) -> Outcome:
+    """After a stored change was told: the game's end, or the table's message anew below."""
+    assert table.match is not None
+    if table.match.over:
+        table.row = await svc.store.tables.get_table(table.id)
+        return await play.game_over(svc, table, "played", out)
+    return out.come_anew(table)

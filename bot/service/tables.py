@@ -1,0 +1,125 @@
+"""Tables at run time: each one's stored row, its match, its lock and the players' picks.
+
+``Tables`` is the registry of the open tables this process has loaded (they are
+loaded when first touched: ``Services.table``), found by id or by the chat topic
+they live in. Everything that changes a table does it under its lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from engine.base import GameSpec
+from engine.games import get_game
+from engine.match import Match
+from storage.rows import OPEN_STATUSES, TableRow
+
+if TYPE_CHECKING:
+    from bot.service.scorekeeping.keeper import Keeper
+
+ACTIVE_WINDOW = 90.0  # a player who pressed within this many seconds is watching his panel
+
+
+@dataclass(eq=False)
+class Table:
+    row: TableRow
+    match: Match | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    selection: dict[int, frozenset[str]] = field(default_factory=dict)  # seat -> UI picks
+    active_at: dict[int, float] = field(default_factory=dict)  # user -> last press
+    page: str = "main"  # lobby page: main or conventions
+    keeper: Keeper | None = None  # scorekeeper mode: the deal being entered
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def chat_id(self) -> int:
+        return self.row.chat_id
+
+    @property
+    def thread_id(self) -> int:
+        return self.row.thread_id
+
+    @property
+    def game(self) -> str:
+        return self.row.game
+
+    @property
+    def spec(self) -> GameSpec:
+        return get_game(self.row.game)
+
+    @property
+    def keeps_score(self) -> bool:
+        """Scorekeeper mode: deals are played with real cards and entered by hand."""
+        return self.row.settings.get("mode") == "scorekeeper"
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        """The rules in force: the match's once it started, else the lobby's choices."""
+        return self.match.rules.to_dict() if self.match else dict(self.row.rules)
+
+    def user_of(self, seat: int) -> int | None:
+        return self.row.user_of(seat)
+
+    def seat_of(self, user_id: int) -> int | None:
+        return self.row.seat_of(user_id)
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.row.players or [])
+
+    def touch(self, user_id: int) -> None:
+        self.active_at[user_id] = time.monotonic()
+
+    def is_watching(self, user_id: int) -> bool:
+        seen = self.active_at.get(user_id)
+        return seen is not None and time.monotonic() - seen < ACTIVE_WINDOW
+
+    def present_users(self, *, besides: frozenset[int] = frozenset()) -> frozenset[int]:
+        """The users seated at the table whom no robot stands in for, except ``besides``."""
+        return frozenset(s.user_id for s in self.row.seats
+                         if s.user_id is not None and not s.robot and s.user_id not in besides)
+
+    def acting_users(self) -> set[int]:
+        """The users who must act now (for the seats they play)."""
+        state = self.match.state if self.match is not None else None
+        if state is None or state.finished:
+            return set()
+        return {u for s in state.to_act if (u := self.user_of(state.controller(s))) is not None}
+
+
+class Tables:
+    """The open tables of this process."""
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, Table] = {}
+
+    def get(self, table_id: int) -> Table | None:
+        return self.by_id.get(table_id)
+
+    def values(self) -> list[Table]:
+        return list(self.by_id.values())
+
+    def in_topic(self, chat_id: int, thread_id: int | None = 0) -> Table | None:
+        """The open table of a chat's topic (``thread_id`` None: of any topic of the chat)."""
+        return next((t for t in self.by_id.values()
+                     if t.chat_id == chat_id and t.status in OPEN_STATUSES
+                     and (thread_id is None or t.thread_id == thread_id)), None)
+
+    def adopt(self, row: TableRow) -> Table:
+        """Track a stored table (a new lobby, or one loaded)."""
+        table = Table(row)
+        self.by_id[row.id] = table
+        return table
+
+    def forget(self, table: Table) -> None:
+        self.by_id.pop(table.id, None)

@@ -1,0 +1,33 @@
+"""The python-telegram-bot Application: the HTTP stack, the rate limiter, the handlers."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from telegram.ext import AIORateLimiter, ApplicationBuilder
+
+from bot.config import Settings
+from bot.telegram.commands import install
+from bot.telegram.context import CONTEXT_TYPES, App
+
+
+def build(settings: Settings, *, start: Callable[[App], Awaitable[object]],
+          stop: Callable[[App], Awaitable[None]]) -> App:
+    """The Application for ``settings``: ``start`` runs before it takes updates, ``stop``
+    after the last."""
+    app: App = (
+        ApplicationBuilder()
+        .token(settings.token)
+        .base_url(settings.api_base_url)
+        .base_file_url(settings.api_base_file_url)
+        .context_types(CONTEXT_TYPES)
+        # Groups are budgeted by the outbox (a stricter sliding window); 429s are handled there.
+        .rate_limiter(AIORateLimiter(group_max_rate=0, max_retries=0))
+        .concurrent_updates(True)
+        .post_init(start)
+        .post_shutdown(stop)
+        .build()
+    )
+    app.bot_data.settings = settings
+    install(app)
+    return app

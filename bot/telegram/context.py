@@ -1,0 +1,39 @@
+"""PTB's context for this bot: handlers reach the services and the presenter through it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
+
+from bot.config import Settings
+from bot.service.services import Services
+from bot.telegram.presenter import Presenter
+
+
+@dataclass
+class BotData:
+    """The application's shared data (PTB makes one, empty, at start)."""
+
+    settings: Settings | None = None
+    services: Services | None = None
+    presenter: Presenter | None = None
+
+
+class Context(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]):
+    @property
+    def services(self) -> Services:
+        services = self.bot_data.services
+        assert services is not None, "the bot has not started"
+        return services
+
+    @property
+    def presenter(self) -> Presenter:
+        presenter = self.bot_data.presenter
+        assert presenter is not None, "the bot has not started"
+        return presenter
+
+
+CONTEXT_TYPES = ContextTypes(context=Context, bot_data=BotData)
+App = Application[ExtBot[None], Context, dict[Any, Any], dict[Any, Any], BotData, Any]

@@ -1,0 +1,156 @@
+"""Languages, statistics, leaderboards, and what Telegram reports of chats."""
+
+from __future__ import annotations
+
+import logging
+
+from telegram import MessageEntity, Update
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import BadRequest
+
+from bot.games import command_games
+from bot.screens import texts
+from bot.service import chats, queries
+from bot.service.outcome import Outcome
+from bot.service.users import Person
+from bot.telegram.common import args_of, chat_translator, person, refuse, reply, say, sender
+from bot.telegram.context import Context
+from bot.ui.i18n import translator
+
+log = logging.getLogger(__name__)
+
+LANGUAGE_PATTERN = rf"^{texts.LANGUAGE_PREFIX}"
+
+
+async def on_stats(update: Update, context: Context) -> None:
+    """/stats: the sender's; of someone else by reply, a mention or @username."""
+    tr = await chat_translator(update, context)
+    message, tg_user = update.effective_message, update.effective_user
+    if message is None or tg_user is None:
+        return
+    named: Person | str | None = None
+    replied = message.reply_to_message
+    mentions = [e.user for e in message.entities
+                if e.type == MessageEntity.TEXT_MENTION and e.user is not None]
+    usernames = [arg for arg in args_of(context) if arg.startswith("@") and len(arg) > 1]
+    if replied is not None and replied.from_user is not None and not replied.from_user.is_bot:
+        named = person(replied.from_user)
+    elif mentions:
+        named = person(mentions[0])
+    elif usernames:
+        named = usernames[0]
+    found = await queries.stats(context.services, person(tg_user), named)
+    if isinstance(found, Outcome):
+        await say(update, context, found, tr)
+        return
+    await reply(update, context, texts.stats_text(found, tr))
+
+
+async def on_top(update: Update, context: Context) -> None:
+    tr = await chat_translator(update, context)
+    chat, user = update.effective_chat, update.effective_user
+    chat_id = None if chat is None else await queries.game_chat(context.services, chat.id,
+                                                          user.id if user else None)
+    if chat_id is None:
+        await refuse(update, context, "top_in_group", tr)
+        return
+    parsed = queries.parse_top(args_of(context), command_games())
+    if parsed is None:
+        await refuse(update, context, "top_how", tr)
+        return
+    games, minimum = parsed
+    boards = await queries.top(context.services, chat_id, games, minimum)
+    await reply(update, context, texts.top_text(boards, minimum, tr))
+
+
+# -- languages --------------------------------------------------------------------------------
+
+async def on_language(update: Update, context: Context) -> None:
+    """``/language`` shows the buttons; ``/language ru`` switches at once."""
+    tr = await chat_translator(update, context)  # a new group's language is the sender's
+    chat = update.effective_chat
+    if chat is None:
+        return
+    users = context.services.users
+    args = args_of(context)
+    if not args:
+        await context.presenter.send(chat.id, texts.language_picker(
+            users.language_of(chat.id), users.languages, tr, group=chat.id < 0))
+        return
+    wanted = args[0].lower()
+    if wanted not in users.languages:
+        await reply(update, context, texts.languages_known(users.languages, tr))
+        return
+    out = await chats.set_language(context.services, chat.id, wanted)
+    context.presenter.show(out)
+    await reply(update, context, texts.language_set(translator(wanted), group=chat.id < 0))
+
+
+async def on_language_button(update: Update, context: Context) -> None:
+    """A language button: switch, and turn the question into the confirmation."""
+    query = update.callback_query
+    if query is None or query.message is None:
+        return
+    await sender(update, context)
+    chat_id, message_id = query.message.chat.id, query.message.message_id
+    language = (query.data or "").removeprefix(texts.LANGUAGE_PREFIX)
+    out = await chats.set_language(context.services, chat_id, language)
+    if out.ok:
+        context.presenter.show(out)
+        done = texts.language_set(translator(language), group=chat_id < 0)
+        await context.presenter.replace_text(chat_id, message_id, done)
+    else:
+        assert out.refusal is not None
+        done = context.presenter.text(out.refusal, context.presenter.translator(chat_id))
+    try:
+        await query.answer(done)
+    except BadRequest as exc:
+        log.info("cannot answer language button: %s", exc.message)
+
+
+# -- what Telegram reports --------------------------------------------------------------------
+
+async def on_migrate(update: Update, context: Context) -> None:
+    message = update.effective_message
+    if message is None:
+        return
+    if message.migrate_to_chat_id:
+        old, new = message.chat.id, message.migrate_to_chat_id
+    elif message.migrate_from_chat_id:
+        old, new = message.migrate_from_chat_id, message.chat.id
+    else:
+        return
+    context.presenter.show(await chats.move_chat(context.services, old, new))
+
+
+async def on_membership(update: Update, context: Context) -> None:
+    change = update.my_chat_member
+    if change is None or change.chat.type == ChatType.PRIVATE:
+        return
+    status = change.new_chat_member.status
+    gone = (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+    if status in gone:
+        out = await chats.bot_removed(context.services, change.chat.id)
+    elif change.old_chat_member.status in gone:
+        out = await chats.bot_added(context.services, change.chat.id,
+                                    change.from_user.language_code)
+    else:
+        return
+    context.presenter.show(out)
+
+
+async def on_unknown_command(update: Update, context: Context) -> None:
+    """Only in private chats, or when addressed to this bot by name, so as not to answer
+    other bots' commands in a group."""
+    message, chat = update.effective_message, update.effective_chat
+    if message is None or chat is None or not message.text:
+        return
+    addressed = f"@{context.presenter.username}".lower() in message.text.split()[0].lower()
+    if chat.type != ChatType.PRIVATE and not addressed:
+        return
+    tr = await chat_translator(update, context)
+    await refuse(update, context, "unknown_command", tr)
+
+
+async def on_error(update: object, context: Context) -> None:
+    log.error("update %s failed", getattr(update, "update_id", "?"), exc_info=context.error)

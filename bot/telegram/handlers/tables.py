@@ -1,0 +1,296 @@
+"""Opening tables, every button of a table, and the commands about a table's game."""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+
+from telegram import MessageEntity, Update
+from telegram.error import BadRequest
+
+from bot.games import PLUGINS, command_games
+from bot.screens import texts
+from bot.screens.time_settings import quiet_text
+from bot.screens.time_settings import screen as timer_screen
+from bot.service import lobby, pausing, presses, queries, quiet, replacing, stopping
+from bot.service.outcome import Outcome, Refusal
+from bot.service.play import Stepper
+from bot.service.scorekeeping.draft import EntryRules
+from bot.service.tables import Table
+from bot.service.users import Person
+from bot.telegram.answers import Answer
+from bot.telegram.common import (
+    args_of,
+    chat_translator,
+    command_word,
+    in_group,
+    is_private,
+    person,
+    refuse,
+    reply,
+    say,
+    sender,
+    thread_of,
+)
+from bot.telegram.context import Context
+from bot.ui.callbacks import BadCallback, unpack
+from bot.ui.i18n import Translate
+from storage.rows import UserRow
+
+log = logging.getLogger(__name__)
+
+GAME_PATTERN = rf"^{texts.GAME_PREFIX}"
+
+
+class Plugins:
+    """The games' UI steps and entry words, for the use cases (``presses.Front``)."""
+
+    def stepper(self, game: str) -> Stepper:
+        return PLUGINS[game].step
+
+    def entry_rules(self, game: str) -> EntryRules:
+        return PLUGINS[game].entry
+
+
+FRONT = Plugins()
+
+
+# -- opening a table ----------------------------------------------------------------------------
+
+async def on_newgame(update: Update, context: Context) -> None:
+    """/newgame [game], or a game's own command (/pref, /seep, /joker)."""
+    chat, message = update.effective_chat, update.effective_message
+    if chat is None or message is None:
+        return
+    tr = await chat_translator(update, context)
+    if is_private(update):
+        await refuse(update, context, "newgame_in_group", tr)
+        return
+    command, args = command_word(update), args_of(context)
+    game = command_games().get(args[0].lower() if args else command)
+    if game is None:
+        if command == "newgame" and not args:
+            await context.presenter.send(chat.id, texts.newgame_menu(tr),
+                                         thread_id=thread_of(message))
+        else:
+            await refuse(update, context, "unknown_game", tr, names=", ".join(PLUGINS))
+        return
+    user = await sender(update, context)
+    assert user is not None
+    out = await lobby.open_table(context.services, chat.id, thread_of(message), user, game)
+    context.presenter.show(out)
+    if out.refusal is not None:  # the topic has a table: answered as a reply to its message
+        existing = await context.services.table(out.refusal.params.get("table", 0))
+        reply_to = None if existing is None else context.presenter.slot(existing, None).message_id
+        await context.presenter.reply(chat.id, context.presenter.reply_text(out, tr),
+                                      thread_id=thread_of(message), reply_to=reply_to)
+
+
+async def on_game_choice(update: Update, context: Context) -> None:
+    """A game button of /newgame: open that game's lobby in the button's chat."""
+    query = update.callback_query
+    if query is None or query.message is None:
+        return
+    user = await context.services.users.seen(person(query.from_user))
+    tr = context.presenter.translator(user.id)
+    game = (query.data or "").removeprefix(texts.GAME_PREFIX)
+    chat_id = query.message.chat.id
+    if game not in PLUGINS or chat_id > 0:
+        answer = Answer.refuse(context.presenter.text(Refusal("bad_button"), tr))
+    else:
+        out = await lobby.open_table(context.services, chat_id, thread_of(query.message), user,
+                                     game)
+        context.presenter.show(out)
+        answer = (Answer.refuse(context.presenter.text(Refusal("table_exists_here"), tr))
+                  if out.refusal is not None else context.presenter.answer(out, tr))
+    await _answer(update, answer)
+
+
+# -- buttons of a table -------------------------------------------------------------------------
+
+async def on_button(update: Update, context: Context) -> None:
+    query = update.callback_query
+    if query is None:
+        return
+    user = await context.services.users.seen(person(query.from_user))
+    tr = context.presenter.translator(user.id)
+    try:
+        answer = await _press(context, query.data, user, tr)
+    except Exception:
+        log.exception("button %r from %s failed", query.data, user.id)
+        answer = Answer.refuse(context.presenter.text(Refusal("failed"), tr))
+    await _answer(update, answer)
+
+
+async def _press(context: Context, data: str | None, user: UserRow, tr: Translate) -> Answer:
+    try:
+        callback = unpack(data)
+    except BadCallback:
+        return Answer.refuse(context.presenter.text(Refusal("not_mine"), tr))
+    out = await presses.press(context.services, callback.table, user, callback.kind,
+                              callback.parts, FRONT)
+    context.presenter.show(out)
+    table = context.services.tables.get(callback.table)
+    return context.presenter.answer(out, tr, table.names if table is not None else [])
+
+
+async def _answer(update: Update, answer: Answer) -> None:
+    query = update.callback_query
+    assert query is not None
+    try:
+        await query.answer(answer.text or None, show_alert=answer.alert, url=answer.url)
+    except BadRequest as exc:
+        log.info("cannot answer button %r: %s", query.data, exc.message)
+
+
+# -- commands about the topic's table -----------------------------------------------------------
+
+@dataclass(frozen=True)
+class About:
+    """A command about a game: the language to answer in; the group it is about (in private:
+    the player's game's) and that topic's table; the chat and topic the command came from."""
+
+    tr: Translate
+    group_id: int
+    table: Table | None
+    chat_id: int
+    thread_id: int
+
+
+async def _about(update: Update, context: Context) -> About | None:
+    """What a score command is about; None (and the sender told so) if it is about nothing."""
+    tr = await chat_translator(update, context)
+    chat, user = update.effective_chat, update.effective_user
+    if chat is None:
+        return None
+    user_id = user.id if user else None
+    group_id = await queries.game_chat(context.services, chat.id, user_id)
+    if group_id is None:
+        await refuse(update, context, "not_at_any_table", tr)
+        return None
+    thread_id = thread_of(update.effective_message)
+    table = await queries.topic_table(context.services, chat.id, thread_id, user_id)
+    return About(tr, group_id, table, chat.id, thread_id)
+
+
+async def on_score(update: Update, context: Context) -> None:
+    about = await _about(update, context)
+    if about is not None:
+        found = await queries.score(context.services, about.group_id, about.table)
+        await reply(update, context, texts.score_text(found, about.tr))
+
+
+async def on_history(update: Update, context: Context) -> None:
+    about = await _about(update, context)
+    if about is not None:
+        deals = await queries.history(context.services, about.group_id)
+        await reply(update, context, texts.history_text(deals, about.tr))
+
+
+async def on_rules(update: Update, context: Context) -> None:
+    about = await _about(update, context)
+    if about is not None:
+        await reply(update, context, texts.rules_text(about.table, about.tr))
+
+
+async def on_export(update: Update, context: Context) -> None:
+    """The game record as a JSON document, sent where the command was."""
+    about = await _about(update, context)
+    if about is None:
+        return
+    table_id = await queries.last_played(context.services, about.group_id, about.table)
+    if table_id is None:
+        await refuse(update, context, "nothing_to_export", about.tr)
+        return
+    record = await context.services.store.log.record(table_id)
+    data = json.dumps(record, ensure_ascii=False, indent=1).encode()
+    await context.presenter.send_document(
+        about.chat_id, data, f"{record['game']}-{table_id}.json",
+        texts.export_caption(about.tr), thread_id=about.thread_id)
+
+
+async def on_sheet(update: Update, context: Context) -> None:
+    """/sheet: the picture; /sheet on|off: whether it follows every deal's result."""
+    about = await _about(update, context)
+    user = update.effective_user
+    if about is None or user is None:
+        return
+    tr, args = about.tr, args_of(context)
+    if args:
+        word = args[0].lower()
+        if word not in ("on", "off"):
+            await refuse(update, context, "sheet_how", tr)
+            return
+        out = await queries.set_sheet(context.services, about.table, user.id, word == "on")
+        await say(update, context, out, tr)
+        return
+    found = await queries.sheet_match(context.services, about.group_id, about.table)
+    if isinstance(found, Outcome):
+        await say(update, context, found, tr)
+        return
+    context.presenter.send_picture(about.chat_id, found, tr, thread_id=about.thread_id)
+
+
+async def on_leave_or_abort(update: Update, context: Context) -> None:
+    cmd = await in_group(update, context)
+    if cmd is not None:
+        await say(update, context, await stopping.request(
+            context.services, cmd.chat_id, cmd.thread_id, cmd.user, command_word(update)), cmd.tr)
+
+
+async def on_pause_or_resume(update: Update, context: Context) -> None:
+    cmd = await in_group(update, context)
+    if cmd is not None:
+        out = await pausing.request(context.services, cmd.chat_id, cmd.thread_id, cmd.user,
+                                    command_word(update) == "pause")
+        await say(update, context, out, cmd.tr, names=await _names(update, context))
+
+
+async def on_replace(update: Update, context: Context) -> None:
+    """/replace @new, /replace @old @new, or /replace in reply to the newcomer's message."""
+    cmd = await in_group(update, context)
+    message = update.effective_message
+    if cmd is None or message is None:
+        return
+    named: list[Person | str] = [person(e.user) for e in message.entities
+                                 if e.type == MessageEntity.TEXT_MENTION and e.user is not None]
+    named += [arg for arg in args_of(context) if arg.startswith("@") and len(arg) > 1]
+    replied = message.reply_to_message
+    if replied is not None and replied.from_user is not None and not replied.from_user.is_bot:
+        named.append(person(replied.from_user))
+    out = await replacing.request(context.services, cmd.chat_id, cmd.thread_id, cmd.user, named)
+    await say(update, context, out, cmd.tr)
+
+
+async def on_timer(update: Update, context: Context) -> None:
+    cmd = await in_group(update, context)
+    if cmd is None:
+        return
+    table = await context.services.topic_table(cmd.chat_id, cmd.thread_id)
+    if table is None:
+        await refuse(update, context, "no_table_open", cmd.tr)
+        return
+    await context.presenter.send(cmd.chat_id, timer_screen(table, cmd.tr),
+                                 thread_id=table.thread_id)
+
+
+async def on_quiet(update: Update, context: Context) -> None:
+    cmd = await in_group(update, context)
+    if cmd is None:
+        return
+    answer = await quiet.command(context.services, cmd.chat_id, args_of(context))
+    if not answer.outcome.ok:
+        await say(update, context, answer.outcome, cmd.tr)
+        return
+    text = quiet_text(answer.chat, cmd.tr)
+    if answer.shown:
+        text += "\n" + cmd.tr("Change: /quiet 23:00-08:00 Europe/Moscow, or /quiet off.")
+    await reply(update, context, text)
+
+
+async def _names(update: Update, context: Context) -> list[str]:
+    chat, user = update.effective_chat, update.effective_user
+    table = None if chat is None else await queries.topic_table(
+        context.services, chat.id, thread_of(update.effective_message), user.id if user else None)
+    return table.names if table is not None else []

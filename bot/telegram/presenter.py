@@ -1,0 +1,299 @@
+"""The one place where outcomes become messages: screens drawn and handed to the outbox.
+
+``show(outcome)`` tells the outcome's events (in order) and redraws the tables
+it changed: the group's table message and every player's panel, each in its
+reader's language. It only queues sends (the outbox sends them within
+Telegram's budgets), so it runs right after the use case, with nothing in
+between that could change a table. ``answer`` and ``reply_text`` turn a
+refusal or note into a press's alert or a command's reply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from io import BytesIO
+from typing import Any
+
+from telegram import Bot, InputFile, Message
+from telegram.error import Forbidden
+
+from bot.games import PLUGINS
+from bot.screens import events as tell
+from bot.screens import refusals
+from bot.screens.look import Look
+from bot.screens.sheet import caption, draw_sheet
+from bot.screens.table import panel, table_message
+from bot.service import chats, events
+from bot.service.outcome import Outcome, Refusal
+from bot.service.services import Services
+from bot.service.tables import Table
+from bot.telegram.answers import OK, Answer
+from bot.telegram.outbox import GROUP_LIMIT, OVERALL_LIMIT, Delivery, Outbox, Slot
+from bot.ui.i18n import Translate, translator
+from bot.ui.screen import Screen
+from engine.match import Match
+
+log = logging.getLogger(__name__)
+
+
+class Presenter(Delivery):
+    """Draws outcomes and keeps the tables' messages; the outbox tells it back what
+    Telegram did (``Delivery``)."""
+
+    def __init__(self, svc: Services, bot: Bot, username: str, *,
+                 group_limit: int = GROUP_LIMIT, overall_limit: int = OVERALL_LIMIT) -> None:
+        self.svc = svc
+        self.outbox = Outbox(bot, self, group_limit=group_limit, overall_limit=overall_limit)
+        self.bot = bot
+        self.username = username
+        self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
+        self.drawn: dict[int, float] = {}  # table -> its row's updated_at when last drawn
+        self._tellers: dict[type, Callable[[Any], None]] = {
+            events.GameBegins: lambda ev: self._group(ev.table, tell.game_begins),
+            events.DealScored: self._deal_scored,
+            events.GameOver: lambda ev: self._group(ev.table, lambda tr: tell.game_over(ev, tr)),
+            events.VoteAsked: self._vote_asked,
+            events.VoteEnded: self._vote_ended,
+            events.Paused: lambda ev: self._group(ev.table, lambda tr: tell.paused(ev, tr)),
+            events.PlayerBack: lambda ev: self._group(
+                ev.table, lambda tr: tell.player_back(ev, tr)),
+            events.TimeUp: lambda ev: self._group(ev.table, lambda tr: tell.time_up(ev, tr),
+                                                  silent=ev.silent),
+            events.Reminder: self._reminder,
+            events.TimeSettingsChanged: lambda ev: self._group(
+                ev.table, lambda tr: tell.time_settings_changed(ev, tr)),
+            events.Replaced: self._replaced,
+            events.CannotWrite: lambda ev: self._group(
+                ev.table, lambda tr: tell.cannot_write(ev, tr, self.link(f"t{ev.table.id}"))),
+            events.DealRemoved: lambda ev: self._group(
+                ev.table, lambda tr: tell.deal_removed(ev, tr)),
+            events.DealCorrected: lambda ev: self._group(
+                ev.table, lambda tr: tell.deal_corrected(ev, tr)),
+            events.Refused: lambda ev: self._group(ev.table, lambda tr: tell.refused(ev, tr)),
+            events.Welcome: lambda ev: self.outbox.post(
+                ev.chat_id, tell.welcome(self.translator(ev.chat_id))),
+        }
+
+    # -- languages, links, looks --------------------------------------------------------------
+
+    def translator(self, chat_id: int) -> Translate:
+        """The translator of a chat: a group's language, or in private the user's."""
+        return translator(self.svc.users.language_of(chat_id))
+
+    def link(self, payload: str) -> str:
+        return f"https://t.me/{self.username}?start={payload}"
+
+    def look(self, table: Table) -> Look:
+        return Look(self.svc.users.users, self.link, self.svc.users.chats.get(table.chat_id),
+                    time.time())
+
+    # -- outcomes -----------------------------------------------------------------------------
+
+    def show(self, outcome: Outcome) -> None:
+        """Tell what happened, then show every changed table as it is now."""
+        for event in outcome.events:
+            self._tellers[type(event)](event)
+        for table in outcome.changed.values():
+            self.redraw(table, notify=outcome.notify, renew=table.id in outcome.renew)
+
+    def answer(self, outcome: Outcome, tr: Translate, names: Sequence[str] = ()) -> Answer:
+        """What a press answers: the refusal as an alert, a link to open, or the note."""
+        if outcome.refusal is not None:
+            return Answer.refuse(self.text(outcome.refusal, tr, names))
+        if outcome.link is not None:
+            return Answer(url=self.link(outcome.link))
+        if outcome.note is not None:
+            return Answer.note(self.text(Refusal(outcome.note, outcome.note_params), tr, names))
+        return OK
+
+    def reply_text(self, outcome: Outcome, tr: Translate,
+                   names: Sequence[str] = ()) -> str | None:
+        """What a command answers in its chat (HTML): the refusal or the note, if any."""
+        said = outcome.refusal or (Refusal(outcome.note, outcome.note_params)
+                                   if outcome.note is not None else None)
+        return None if said is None else self.text(said, tr, names, html=True)
+
+    def text(self, said: Refusal, tr: Translate, names: Sequence[str] = (), *,
+             html: bool = False) -> str:
+        """A refusal or a note in words; the values only the presenter knows added."""
+        params: Mapping[str, Any] = said.params
+        extra: dict[str, str] = {}
+        plugin = PLUGINS.get(params.get("game", ""))
+        if plugin is not None:
+            extra["game"] = tr(plugin.title)
+        status = params.get("status")
+        if status is not None:
+            extra["status"] = tr(status)
+        if said.code == "unknown_user":
+            extra["link"] = self.link("start")
+        if said.code == "must_start":
+            extra["link"] = self.link(f"t{params['table']}")
+        return refusals.text(said, tr, names, html=html, extra=extra)
+
+    async def reply(self, chat_id: int, text: str | None, *, thread_id: int = 0,
+                    reply_to: int | None = None) -> None:
+        """Answer in a chat, through the outbox (in order and within the chat's budget)."""
+        if text:
+            await self.send(chat_id, Screen(text), thread_id=thread_id, reply_to=reply_to)
+
+    async def send(self, chat_id: int, screen: Screen, *, thread_id: int = 0,
+                   reply_to: int | None = None) -> None:
+        """A screen as a new message of the chat (a menu, a command's answer)."""
+        await self.outbox.send(chat_id, screen, thread_id=thread_id, reply_to=reply_to)
+
+    async def replace_text(self, chat_id: int, message_id: int, text: str) -> None:
+        """A message of the bot's says ``text`` instead (a question answered); a refused
+        edit (the message was deleted) is only logged."""
+        await self.outbox.call(chat_id, lambda: self.bot.edit_message_text(
+            text, chat_id=chat_id, message_id=message_id))
+
+    async def drain(self) -> None:
+        """Send what is queued (at most a few seconds), before the process stops."""
+        await self.outbox.drain()
+
+    # -- the tables' messages -----------------------------------------------------------------
+
+    def redraw(self, table: Table, *, notify: set[int] | frozenset[int] = frozenset(),
+               renew: bool = False) -> None:
+        """Show every message of the table in its current state; ``notify`` users get a
+        fresh panel (a notification) instead of an edit; ``renew``: the group message too."""
+        look = self.look(table)
+        screen = table_message(table, self.translator(table.chat_id), look)
+        if screen is None:
+            return
+        self.drawn[table.id] = table.row.updated_at
+        self.outbox.show(self.slot(table, None), screen, renew=renew)
+        for seat in table.row.seats:
+            user_id = seat.user_id
+            if user_id is None:
+                continue
+            shown = panel(table, seat.seat, self.translator(user_id), look)
+            if shown is not None:
+                self.outbox.show(self.slot(table, seat.seat), shown, renew=user_id in notify)
+
+    def slot(self, table: Table, seat: int | None) -> Slot:
+        """The message kept up to date for the table's group (``seat`` None) or a player: a
+        new one where the chat changed (a migrated group, a replaced player)."""
+        row = table.row
+        if seat is None:
+            chat_id, message_id, key = row.chat_id, row.table_message_id, f"t{row.id}"
+        else:
+            chat_id = row.user_of(seat) or 0
+            message_id = next(s.panel_message_id for s in row.seats if s.seat == seat)
+            key = f"t{row.id}s{seat}"
+        slot = self.slots.get((row.id, seat))
+        if slot is None or slot.chat_id != chat_id:
+            slot = Slot(key, chat_id, message_id if slot is None else None,
+                        thread_id=row.thread_id if seat is None else 0)
+            self.slots[(row.id, seat)] = slot
+        return slot
+
+    async def slot_sent(self, slot: Slot) -> None:
+        """A slot's message is new: its id is stored (what it shows is kept in memory)."""
+        table, seat = self._slot_table(slot)
+        if table is None:
+            return
+        tables = self.svc.store.tables
+        try:
+            if seat is not None:
+                if any(s.seat == seat and s.panel_message_id != slot.message_id
+                       for s in table.row.seats):
+                    await tables.set_panel_message(table.id, seat, slot.message_id)
+                    table.row = replace(table.row, seats=tuple(
+                        replace(s, panel_message_id=slot.message_id) if s.seat == seat else s
+                        for s in table.row.seats))
+            elif table.row.table_message_id != slot.message_id:
+                await tables.set_table_message(table.id, slot.message_id)
+                table.row = replace(table.row, table_message_id=slot.message_id)
+        except Exception:
+            log.exception("table %s: cannot store message id of %s", table.id, slot.key)
+
+    async def slot_settled(self, slot: Slot) -> None:
+        """Once every message of a table shows its latest drawing, that is stored: a restart
+        redraws only the tables that changed after (``TableRow.shown``)."""
+        table, _ = self._slot_table(slot)
+        if table is None or table.id not in self.drawn:
+            return
+        drawn = self.drawn[table.id]
+        mine = [s for (t, _), s in self.slots.items() if t == table.id]
+        if any(s.queued or s.pending for s in mine) or (table.row.shown_at or 0) >= drawn:
+            return
+        try:
+            await self.svc.store.tables.mark_shown(table.id, drawn)
+            table.row = replace(table.row, shown_at=drawn)
+        except Exception:
+            log.exception("table %s: cannot store that its messages are shown", table.id)
+
+    def _slot_table(self, slot: Slot) -> tuple[Table | None, int | None]:
+        table_id, _, seat = slot.key[1:].partition("s")
+        return self.svc.tables.get(int(table_id)), int(seat) if seat else None
+
+    async def forbidden(self, chat_id: int, error: Forbidden) -> None:
+        self.show(await chats.forbidden(self.svc, chat_id))
+
+    async def migrated(self, old_chat_id: int, new_chat_id: int) -> None:
+        self.show(await chats.move_chat(self.svc, old_chat_id, new_chat_id))
+
+    # -- events ---------------------------------------------------------------------------------
+
+    def _group(self, table: Table, screen: Callable[[Translate], Screen], *,
+               silent: bool = False) -> None:
+        self.outbox.post(table.chat_id, screen(self.translator(table.chat_id)), silent=silent,
+                         thread_id=table.thread_id)
+
+    def _deal_scored(self, ev: events.DealScored) -> None:
+        table = ev.table
+        tr = self.translator(table.chat_id)
+        self.outbox.post(table.chat_id, tell.deal_result(ev, tr), thread_id=table.thread_id)
+        if ev.picture is not None:
+            self.send_picture(table.chat_id, ev.picture, tr, thread_id=table.thread_id)
+
+    def _vote_asked(self, ev: events.VoteAsked) -> None:
+        async def sent(message: Message) -> None:
+            await self.svc.store.votes.set_message(ev.vote.id, message.message_id)
+
+        table = ev.table
+        self.outbox.post(table.chat_id, tell.vote_question(ev, self.translator(table.chat_id)),
+                         thread_id=table.thread_id, sent=sent)
+
+    def _vote_ended(self, ev: events.VoteEnded) -> None:
+        """The vote's message loses its buttons; a refusal is told."""
+        table, message_id = ev.table, ev.vote.message_id
+        if message_id is not None:
+            self.outbox.later(table.chat_id, lambda: self.bot.edit_message_reply_markup(
+                table.chat_id, message_id, reply_markup=None))
+        if ev.by is not None:
+            self._group(table, lambda tr: tell.vote_refused(ev, tr))
+
+    def _reminder(self, ev: events.Reminder) -> None:
+        for user_id in ev.users:
+            self.outbox.post(user_id, tell.reminder(ev, self.translator(user_id)), silent=ev.silent)
+
+    def _replaced(self, ev: events.Replaced) -> None:
+        self._group(ev.table, lambda tr: tell.replaced(ev, tr))
+        if ev.old_user is not None:
+            self.outbox.post(ev.old_user, tell.replaced_player(ev, self.translator(ev.old_user)))
+
+    # -- files ----------------------------------------------------------------------------------
+
+    def send_picture(self, chat_id: int, match: Match, tr: Translate, *,
+                     thread_id: int = 0) -> None:
+        """The match's sheet as a photo, drawn in a worker thread when its turn comes in the
+        chat's queue (``match`` is a copy nobody changes)."""
+        async def send() -> Message:
+            png = await asyncio.to_thread(draw_sheet, match, tr)
+            return await self.bot.send_photo(
+                chat_id, InputFile(BytesIO(png), filename="scoresheet.png"),
+                caption=caption(match, tr), message_thread_id=thread_id or None)
+
+        self.outbox.later(chat_id, send)
+
+    async def send_document(self, chat_id: int, data: bytes, filename: str, text: str, *,
+                            thread_id: int = 0) -> None:
+        await self.outbox.call(chat_id, lambda: self.bot.send_document(
+            chat_id, InputFile(BytesIO(data), filename=filename), caption=text,
+            message_thread_id=thread_id or None))

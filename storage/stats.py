@@ -1,0 +1,33 @@
+"""History and statistics: indexed queries over results and per-seat lines, never a replay."""
+
+from __future__ import annotations
+
+from storage import stats_sql
+from storage.rows import DealRow, GameRow, LeaderRow, UserStats
+from storage.sql import Database
+
+
+class StatsStore:
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def recent_deals(self, chat_id: int, limit: int = 10) -> list[DealRow]:
+        """The chat's last finished deals, newest first."""
+        async with self._db.reading() as conn:
+            return await stats_sql.recent_deals(conn, chat_id, limit)
+
+    async def recent_games(self, chat_id: int, limit: int = 10) -> list[GameRow]:
+        """The chat's last finished or aborted games, newest first, with their results."""
+        async with self._db.reading() as conn:
+            return await stats_sql.recent_games(conn, chat_id, limit)
+
+    async def user_stats(self, user_id: int, game: str | None = None) -> list[UserStats]:
+        async with self._db.reading() as conn:
+            return await stats_sql.user_stats(conn, user_id, game)
+
+    async def leaderboard(
+        self, chat_id: int, game: str, *, min_games: int = 3, limit: int = 10
+    ) -> list[LeaderRow]:
+        """The chat's players by settled balance per finished game (at least ``min_games``)."""
+        async with self._db.reading() as conn:
+            return await stats_sql.leaderboard(conn, chat_id, game, min_games, limit)
