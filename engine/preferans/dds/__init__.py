@@ -18,7 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Card, Suit
-from engine.preferans.dds import _search
+
+try:
+    from engine.preferans.dds import _search
+except ImportError as exc:  # a checkout that pip never built
+    raise ImportError("the Preferans double-dummy search is not compiled: run `pip install -e .`"
+                      " (it needs a C compiler and the Python headers)") from exc
 
 NOBODY = -1  # owner of the 3-player raspasy talon card: shows the suit, never wins
 TALON = 3  # owner of the 4-player raspasy talon card: the dealer's, it may win
