@@ -26,11 +26,13 @@ NEW, OLD = "new", "old"
 
 @dataclass
 class Table:
-    """One deal played out: the result, who sat where, the seconds of each decision."""
+    """One deal played out: the result, who sat where, the seconds of each decision (wall
+    clock, and the CPU time of the deciding thread)."""
 
     result: Any
     seating: tuple[str, ...]
     times: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
 
 
 def seatings(seats: int) -> list[tuple[str, ...]]:
@@ -45,14 +47,15 @@ def play_table(state: DealState, rules: Any, seating: tuple[str, ...],
     """Play ``state`` to its end with ``seating[seat]``'s robot deciding for each seat (the
     controller's robot in open play)."""
     rng = random.Random(seed)
-    table = Table(None, seating, {name: [] for name in robots})
+    table = Table(None, seating, {name: [] for name in robots}, {name: [] for name in robots})
     while not state.finished:
         seat = state.to_act[0]
         decider = state.controller(seat)
         name = seating[decider]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         action = robots[name](state.view(decider), rules, rng)
         table.times[name].append(time.perf_counter() - start)
+        table.cpu[name].append(time.thread_time() - cpu)
         state.apply(seat, action)
     table.result = state.result()
     return table

@@ -26,7 +26,8 @@ from engine.seep.values import points
 BUDGET = Budget(samples=16, seconds=0.3)
 
 
-def choose(view: Mapping[str, Any], rules: Rules, rng: random.Random) -> str:
+def choose(view: Mapping[str, Any], rules: Rules, rng: random.Random,
+           budget: Budget = BUDGET) -> str:
     seat = Seat(view, rules)
     if seat.phase == "bid":
         return play.bid(seat)
@@ -38,7 +39,7 @@ def choose(view: Mapping[str, Any], rules: Rules, rng: random.Random) -> str:
     size = min(view["hand_sizes"][nxt], len(pool))
     gains = [play.score(seat, m) + play.exposure(seat, seat.outcome(m)[1]) for m in moves]
     totals = [0.0] * len(moves)
-    for hand in BUDGET.deals(lambda r: r.sample(pool, size), rng, bool(pool)):
+    for hand in budget.deals(lambda r: r.sample(pool, size), rng, bool(pool)):
         for i, m in enumerate(moves):
             totals[i] += gains[i] - _best_reply(seat, m, nxt, tuple(hand))
     return seat.action(moves[max(range(len(moves)), key=totals.__getitem__)])
