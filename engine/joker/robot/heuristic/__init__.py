@@ -1,7 +1,8 @@
 """The rule-of-thumb Joker robot (issue 9): bids from the hand's expected tricks, cards
-to hit the bid. The Monte-Carlo robot (``engine.joker.robot``) replaced it at the table;
-it stays for the benchmark to play against, and its estimates and bids stand in for the
-other players inside the Monte-Carlo robot's sampled deals."""
+to hit the bid. It is the robot at the table (``engine.joker.robot``): the Monte-Carlo
+robot (``engine.joker.robot.montecarlo``) did not beat it in the benchmark's duplicate
+matches. Its estimates and bids also stand in for the other players inside the
+Monte-Carlo robot's sampled deals."""
 
 from __future__ import annotations
 
