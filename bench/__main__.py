@@ -15,6 +15,7 @@ from bench import (
     restore_bench,
     robot_bench,
     scoring_bench,
+    solver_bench,
     storage_bench,
     timers_bench,
     webapp_bench,
@@ -23,7 +24,8 @@ from bench.figures import Figure
 
 SECTIONS = {"engine": engine_bench.run, "scoring": scoring_bench.run,
             "storage": storage_bench.run, "restore": restore_bench.run,
-            "pictures": pictures_bench.run, "robots": robot_bench.run, "bot": bot_bench.run,
+            "pictures": pictures_bench.run, "solver": solver_bench.run,
+            "robots": robot_bench.run, "bot": bot_bench.run,
             "timers": timers_bench.run, "webapp": webapp_bench.run}
 
 

@@ -59,6 +59,7 @@ class State:
         self.turn = self.first
         self.trick: list[tuple[int, Play]] = []
         self.last_trick: list[tuple[int, Play]] = []
+        self.played: list[tuple[int, Play]] = []  # every completed trick's plays, in order
         self.last_winner: int | None = None
         self.tricks = [0] * self.n
         self.sixes_used: set[Card] = set()
@@ -172,6 +173,7 @@ class State:
             "leader": self.leader,
             "trick": [record_form(s, p) for s, p in self.trick],
             "last_trick": self._trick_view(),
+            "played": [record_form(s, p) for s, p in self.played],
             "tricks": list(self.tricks),
             "sixes_used": sorted(str(c) for c in self.sixes_used),
         }
@@ -268,6 +270,7 @@ class State:
             return events
         winner = self.trick[trick_winner([p for _, p in self.trick], self.trump, self.rules)][0]
         self.tricks[winner] += 1
+        self.played += self.trick
         self.last_trick, self.last_winner, self.trick, self.turn = self.trick, winner, [], winner
         events.append(Event("trick", winner, self._trick_view()))
         if sum(self.tricks) == self.cards:

@@ -1,31 +1,22 @@
-"""The Joker substitute robot and the timeout auto move (issue 9).
+"""The Joker substitute robot and the timeout auto move.
 
 Both take the deciding seat's view (``state.view(seat)``) and the Rules, never
 the state, and return one of the seat's legal actions (rebuilt from the view:
 see ``seat``).
+
+The robot is the rule-of-thumb one (``heuristic``). The Monte-Carlo robot of
+issue 21 (``montecarlo``) lost to it in the duplicate benchmark, so it plays only
+there.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.joker.robot import bidding
-from engine.joker.robot.play import play
+from engine.joker.robot.heuristic import bidding, choose
 from engine.joker.robot.seat import Seat
 from engine.joker.rules import Rules
-
-
-def choose(view: Mapping[str, Any], rules: Rules, rng: random.Random) -> str:
-    """The robot's action for the seat whose view this is. ``rng`` is unused: the
-    Joker robot is deterministic (accepted for the common robot signature)."""
-    seat = Seat(view, rules)
-    if seat.phase == "trump":
-        return bidding.trump_choice(seat)
-    if seat.phase == "bid":
-        return bidding.bid(seat)
-    return play(seat)
 
 
 def auto_action(view: Mapping[str, Any], rules: Rules) -> str:

@@ -43,6 +43,7 @@ class Seat(ViewSeat):
         self.trick: list[tuple[int, Play]] = [(p["seat"], _play(p)) for p in view["trick"]]
         last = view["last_trick"]
         self.last_trick = [_play(p) for p in last["plays"]] if last else []
+        self.played: list[tuple[int, Play]] = [(p["seat"], _play(p)) for p in view["played"]]
         self.bid: int | None = view["bids"][self.seat]
         self.taken: int = view["tricks"][self.seat]
         self.sixes_used = set(parse_cards(view["sixes_used"]))

@@ -1,39 +1,41 @@
-"""The Preferans substitute robot and the timeout auto move (issue 9).
+"""The Preferans substitute robot and the timeout auto move.
 
 Both take the view of the seat that decides (``state.view(seat)``: its hand,
 what is public, and its legal actions under ``actions``) and the Rules, never
 the state, and return one of the legal actions. In open play the whister's
 view carries the passer's actions too: the action returned is for the seat
 listed in ``view["actions"]``.
+
+The robot (issue 21) plays perfect-information Monte Carlo: it deals the cards
+it has not seen in ways that fit what it has seen, solves each deal double
+dummy (``engine.preferans.dds``) and takes the action worth most on average.
+The rule-of-thumb robot it replaced is ``engine.preferans.robot.heuristic``.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from engine.preferans.robot import calls
+from engine.preferans.robot import calls, heuristic
 from engine.preferans.robot.auto import auto
 from engine.preferans.robot.knowledge import Knowledge
 from engine.preferans.robot.play import play
 from engine.preferans.rules import Rules
+from engine.robot_budget import DEFAULT, Budget
 
-_DECIDE: dict[str, Callable[[Knowledge], str]] = {
-    "bidding": calls.bid,
-    "discard": calls.discard,
-    "contract": calls.contract,
-    "whist": calls.whist,
-    "open": calls.open_play,
-    "play": play,
-}
+_DECIDE = {"bidding": calls.bid, "discard": calls.discard, "contract": calls.contract,
+           "whist": calls.whist, "play": play}
 
 
-def choose(view: Mapping[str, Any], rules: Rules, rng: random.Random) -> str:
-    """The robot's action for the seat whose view this is. ``rng`` is unused: the
-    Preferans robot is deterministic (accepted for the common robot signature)."""
+def choose(view: Mapping[str, Any], rules: Rules, rng: random.Random,
+           budget: Budget = DEFAULT) -> str:
+    """The robot's action for the seat whose view this is, within ``budget``."""
     k = Knowledge(view, rules)
-    return _DECIDE[k.phase](k)
+    if k.phase == "open":
+        return heuristic.calls.open_play(k)
+    return _DECIDE[k.phase](k, rng, budget)
 
 
 def auto_action(view: Mapping[str, Any], rules: Rules) -> str:
@@ -41,4 +43,4 @@ def auto_action(view: Mapping[str, Any], rules: Rules) -> str:
     return auto(Knowledge(view, rules))
 
 
-__all__ = ["auto_action", "choose"]
+__all__ = ["Budget", "auto_action", "choose"]

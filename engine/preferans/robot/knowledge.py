@@ -16,6 +16,7 @@ from engine.preferans.bids import MISER, trump
 from engine.preferans.rules import Rules
 
 DECK = frozenset(preferans_deck())
+SEARCH_LIMIT = 2_000_000  # cards one solve may try (about 0.2 s); a longer one is skipped
 
 
 class Knowledge:
@@ -101,8 +102,3 @@ class Knowledge:
         i = self.active.index(self.actor)
         after = [self.active[(i + k) % 3] for k in (1, 2)]
         return [s for s in after if s not in played]
-
-
-def ranks(cards: Iterable[Card], suit: Suit) -> list[int]:
-    """The ranks of ``cards`` in ``suit``, highest first."""
-    return sorted((c.rank for c in cards if c.suit == suit), reverse=True)

@@ -55,7 +55,7 @@ def score(seat: Seat, m: Move) -> float:
         broken = seat.floor.houses.get(m.value) if m.kind == BREAK else None
         if broken is not None and not _ours(seat, broken.owners):
             gain += (HOUSE_SHARE + DENIAL_SHARE) * _points(seat, broken.cards)
-    return gain - _exposure(seat, floor)
+    return gain - exposure(seat, floor)
 
 
 def _ours(seat: Seat, owners: set[int]) -> bool:
@@ -71,7 +71,7 @@ def _sweep_worth(seat: Seat) -> int:
     return rules.sweep_points
 
 
-def _exposure(seat: Seat, floor: Floor) -> float:
+def exposure(seat: Seat, floor: Floor) -> float:
     """What the next player (an opponent) may take from this floor: a sweep with one
     card of the right value, or part of the points lying loose."""
     if seat.plays >= PLAYS - 1:

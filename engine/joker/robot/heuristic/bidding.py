@@ -66,9 +66,11 @@ def expected_tricks(hand: list[Card], trump: Suit | None, cards: int) -> float:
 
 
 def bid(seat: Seat) -> str:
+    return f"bid:{bid_for(seat.hand, seat.trump, seat.cards, seat.legal_bids())}"
+
+
+def bid_for(hand: list[Card], trump: Suit | None, cards: int, bids: list[int]) -> int:
     """The bid nearest the expected tricks that the rules allow; a pass on weak hands."""
-    expected = expected_tricks(seat.hand, seat.trump, seat.cards)
+    expected = expected_tricks(hand, trump, cards)
     wanted = 0 if expected < PASS_BELOW else round(expected)
-    bids = seat.legal_bids()
-    choice = min(bids, key=lambda b: (abs(b - wanted), abs(b - expected), b))
-    return f"bid:{choice}"
+    return min(bids, key=lambda b: (abs(b - wanted), abs(b - expected), b))

@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import product
 
 from engine.cards import Card, Suit
-from engine.preferans.robot.knowledge import DECK, ranks
+from engine.preferans.robot.knowledge import DECK
 
 # Weight of a defender's winner in a side suit by round: the declarer, long in
 # trumps, is soon void and ruffs.
@@ -67,9 +67,15 @@ def suit_rounds(mine: tuple[int, ...],
     return tuple((w / n, f / n, s / n) for w, f, s in totals)
 
 
+_RANKS_DOWN = tuple(range(14, 6, -1))
+_SUITS = {suit: [c for c in DECK if c.suit == suit] for suit in Suit}
+
+
 def _rounds(hand: Collection[Card], suit: Suit, out: Collection[Card]):
-    theirs = [c for c in DECK if c.suit == suit and c not in hand and c not in out]
-    return suit_rounds(tuple(ranks(hand, suit)), tuple(ranks(theirs, suit)))
+    held = {c.rank for c in hand if c.suit == suit}
+    gone = held | {c.rank for c in out if c.suit == suit}
+    return suit_rounds(tuple(r for r in _RANKS_DOWN if r in held),
+                       tuple(r for r in _RANKS_DOWN if r not in gone))
 
 
 def declarer_tricks(hand: Collection[Card], strain: Suit | None,
@@ -77,22 +83,32 @@ def declarer_tricks(hand: Collection[Card], strain: Suit | None,
     """Expected tricks of ``hand`` as declarer in ``strain`` (None: no trump); ``out``
     lists cards nobody else holds (the own discard). No trump without a stopper in
     every suit is worth nothing."""
+    rounds = {suit: _rounds(hand, suit, out) for suit in Suit}
+    return _declarer(rounds, strain, sum(1 for c in out if c.suit == strain))
+
+
+def strongest(hand: Collection[Card]) -> float:
+    """The declarer tricks of ``hand`` in its best strain."""
+    rounds = {suit: _rounds(hand, suit, ()) for suit in Suit}
+    return max(_declarer(rounds, strain, 0) for strain in (*Suit, None))
+
+
+def _declarer(rounds: dict[Suit, tuple], strain: Suit | None, out_trumps: int) -> float:
     if strain is None:
         total = 0.0
         for suit in Suit:
-            rounds = _rounds(hand, suit, out)
-            if sum(w for w, _, _ in rounds) < 0.9:
+            if sum(w for w, _, _ in rounds[suit]) < 0.9:
                 return 0.0
-            total += sum(w - (1 - SLOW_NT_WIN) * s for w, _, s in rounds)
+            total += sum(w - (1 - SLOW_NT_WIN) * s for w, _, s in rounds[suit])
         return total
-    trumps = _rounds(hand, strain, out)
-    their_trumps = 8 - len(trumps) - sum(1 for c in out if c.suit == strain)
+    trumps = rounds[strain]
+    their_trumps = 8 - len(trumps) - out_trumps
     lost = len(trumps) - sum(w for w, _, _ in trumps)
     control = 1.0 if len(trumps) > their_trumps and lost <= 1 else 0.5
     total = sum(w for w, _, _ in trumps)
     for suit in Suit:
         if suit != strain:
-            total += sum(f + control * (w - f) for w, f, _ in _rounds(hand, suit, out))
+            total += sum(f + control * (w - f) for w, f, _ in rounds[suit])
     return total
 
 
@@ -116,12 +132,12 @@ def miser_dangers(hand: Iterable[Card], out: Collection[Card] = ()) -> int:
     the others hold in it (the worst case: one defender holds them all): 7, 9, J
     is safe against 8, 10, Q.
     """
-    cards = list(hand)
+    cards = set(hand)
+    gone = cards | set(out)
     bad = 0
     for suit in Suit:
         mine = sorted(c.rank for c in cards if c.suit == suit)
-        theirs = sorted(c.rank for c in DECK
-                        if c.suit == suit and c not in cards and c not in out)
+        theirs = sorted(c.rank for c in _SUITS[suit] if c not in gone)
         bad += sum(m > t for m, t in zip(mine, theirs, strict=False))
     return bad
 
