@@ -145,20 +145,23 @@ class Presenter(Delivery):
     def redraw(self, table: Table, *, notify: set[int] | frozenset[int] = frozenset(),
                renew: bool = False) -> None:
         """Show every message of the table in its current state; ``notify`` users get a
-        fresh panel (a notification) instead of an edit; ``renew``: the group message too."""
+        fresh panel (a notification) instead of an edit; ``renew``: the group message too.
+        A player who must act gets his panel at once; the others' may wait a moment."""
         look = self.look(table)
         screen = table_message(table, self.translator(table.chat_id), look)
         if screen is None:
             return
         self.drawn[table.id] = table.row.updated_at
         self.outbox.show(self.slot(table, None), screen, renew=renew)
+        acting = table.acting_users()
         for seat in table.row.seats:
             user_id = seat.user_id
             if user_id is None:
                 continue
             shown = panel(table, seat.seat, self.translator(user_id), look)
             if shown is not None:
-                self.outbox.show(self.slot(table, seat.seat), shown, renew=user_id in notify)
+                self.outbox.show(self.slot(table, seat.seat), shown, renew=user_id in notify,
+                                 easy=user_id not in acting)
 
     def slot(self, table: Table, seat: int | None) -> Slot:
         """The message kept up to date for the table's group (``seat`` None) or a player: a
