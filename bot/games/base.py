@@ -109,6 +109,7 @@ class GamePlugin:
     panel: Callable[[dict[str, Any], RenderContext], Screen]
     step: Stepper
     table: Callable[[dict[str, Any], RenderContext], Screen]
+    last_play: Callable[[dict[str, Any], RenderContext], str | None]  # the last trick, capture
     deal_summary: Callable[[dict[str, Any], dict[str, Any], RenderContext], str]
     score: Callable[[Match, RenderContext], str]
     settlement: Callable[[Match, RenderContext], str]
@@ -141,6 +142,7 @@ def assemble(package: str, *, title: str, commands: tuple[str, ...],
         name=package.rsplit(".", 1)[-1], title=title, commands=commands,
         options=options.OPTIONS, rules_summary=options.rules_summary,
         panel=panel.panel, step=panel.step, table=table.table_screen,
+        last_play=table.last_play,
         deal_summary=summary.deal_summary, score=summary.score_text,
         settlement=summary.settlement_text, history_line=summary.history_line,
         after_deal=getattr(summary, "after_deal", None),

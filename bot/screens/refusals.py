@@ -87,6 +87,8 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
         "table_exists": tr("This chat already has a {game} table ({status}). Finish or cancel "
                            "it first."),
         "table_exists_here": tr("This chat already has a table. Finish or cancel it first."),
+        "not_your_menu": tr("Only whoever sent /newgame chooses here: send /newgame to open "
+                            "a table yourself."),
         "lobby_closed": tr("This table has already started or was cancelled."),
         "creator_only": tr("Only the player who opened the table can do that."),
         "not_at_table": tr("You are not at this table."),

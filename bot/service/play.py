@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service import events, records, votes
 from bot.service.outcome import Outcome, Refusal
-from bot.service.tables import Table
+from bot.service.tables import DealEnd, Table
+from bot.service.time_settings import TimeSettings
 from engine.base import Event
 from engine.manual import EntryForm
 from engine.match import Match
@@ -97,6 +98,7 @@ async def act(svc: Services, table: Table, user_id: int, version: int, seat: int
     if error is not None:
         return out.refuse_error(error)
     evts = match.apply(seat, action)
+    table.ended = None  # the last deal's end made room for this one
     entry = Entry.action(match.spec.encode_action(seat, action), user_id=user_id, robot=robot)
     output = _event_data(evts, "deal_scored", "output")
     report = _event_data(evts, "game_over", "report")
@@ -170,8 +172,11 @@ async def next_deal(svc: Services, table: Table, out: Outcome) -> bool:
 
 
 def after_move(table: Table, actor: int, out: Outcome) -> Outcome:
-    """Redraw; whoever must act now and is not watching gets a fresh panel (a notification)."""
-    notify = {u for u in table.acting_users() if u != actor and not table.is_watching(u)}
+    """Redraw; whoever must act now and has not pressed for the table's ``ping`` seconds gets
+    a fresh panel (a notification: the old one goes); a player who plays on gets edits."""
+    ping = TimeSettings.of(table.row.settings).ping
+    notify = {u for u in table.acting_users()
+              if u != actor and ping and not table.is_watching(u, ping)}
     return out.redraw(table, notify=notify)
 
 
@@ -182,7 +187,10 @@ def deal_scored(table: Table, output: dict[str, Any], final_view: dict[str, Any]
     match = table.match
     assert match is not None
     picture = snapshot(match) if table.row.settings.get(SHEET_SETTING) else None
-    out.tell(events.DealScored(table, output, final_view, len(match.outputs), match,
+    number = len(match.outputs)
+    if entered is None:
+        table.ended = DealEnd(number, output, final_view)
+    out.tell(events.DealScored(table, output, final_view, number, match,
                                picture=picture, entered=entered))
 
 

@@ -248,6 +248,11 @@ class Presenter(Delivery):
         self.outbox.post(table.chat_id, tell.vote_question(ev, self.translator(table.chat_id)),
                          thread_id=table.thread_id, sent=sent)
 
+    def close_menu(self, chat_id: int, message_id: int, screen: Screen) -> None:
+        """A menu that was answered: its message says the choice and loses its buttons."""
+        self.outbox.later(chat_id, lambda: self.bot.edit_message_text(
+            screen.text, chat_id=chat_id, message_id=message_id, parse_mode="HTML"))
+
     def _vote_ended(self, ev: events.VoteEnded) -> None:
         """The vote's message loses its buttons; a refusal is told."""
         table, message_id = ev.table, ev.vote.message_id

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 from bot.screens.look import context, plugin_of
@@ -46,7 +47,8 @@ async def test_group_never_over_budget_and_latest_state_wins(tmp_path: Path) -> 
 
 
 def _plain(html: str) -> str:
-    return html.replace("<b>", "").replace("</b>", "")
+    """The text a message shows for this HTML (its tags gone)."""
+    return re.sub(r"</?(b|a)\b[^>]*>", "", html)
 
 
 async def test_retry_after_is_waited_out_and_nothing_is_lost(tg: FakeTelegram,

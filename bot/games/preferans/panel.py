@@ -23,13 +23,16 @@ DISCARD_PREFIX = "discard:"
 def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     """A player's private panel: the table, the hand, and the buttons for what he may do."""
     tr = ctx.tr
-    lines = table_lines(view, ctx)
+    actions: dict[int, list[str]] = view["actions"]
+    lines = table_lines(view, ctx, live=bool(actions))
     if view["discard"]:
         lines.append(tr("Your discard: {cards}", cards=cards(view["discard"])))
     lines.append("")
+    if view["seat"] not in view["active"] and view["phase"] != "done":
+        lines.append(tr("You deal this time and sit out the deal."))
+        return Screen("\n".join(lines))
     lines.append(tr("<b>Your hand</b>:") if view["hand"] else tr("You hold no cards."))
     lines.extend(hand_lines(view["hand"]))
-    actions: dict[int, list[str]] = view["actions"]
     rows: list[tuple[Button, ...]] = []
     if actions:
         acting = next(iter(actions))
@@ -38,7 +41,8 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
         rows = _buttons(view, acting, actions[acting], ctx)
     else:
         lines.append("")
-        lines.append(waiting_line(view, ctx))
+        lines.append(tr("Not your turn: the group's table message follows the trick.")
+                     if view["phase"] == "play" else waiting_line(view, ctx))
     return Screen("\n".join(lines), tuple(rows))
 
 

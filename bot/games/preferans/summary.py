@@ -33,7 +33,8 @@ def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: Render
     elif kind == "miser":
         taken = tricks[declarer]
         lines.append(tr("{name} misère: made", name=escape(name[declarer])) if taken == 0 else
-                     tr("{name} misère: caught with {n} tricks", name=escape(name[declarer]),
+                     tr("{name} misère: caught with {n} trick",
+                        "{name} misère: caught with {n} tricks", name=escape(name[declarer]),
                         n=taken))
     else:
         contract = call_text(output["contract"], ctx)
@@ -124,7 +125,8 @@ def history_line(output: dict[str, Any], deal_no: int, names: list[str], tr: Tra
     if kind == "miser":
         taken = tricks[declarer]
         return f"{head}: " + (tr("{name} misère made", name=who) if taken == 0 else
-                              tr("{name} misère, {n} tricks", name=who, n=taken))
+                              tr("{name} misère, {n} trick", "{name} misère, {n} tricks", name=who,
+                                 n=taken))
     contract = bid_display(output["contract"])
     if not any(tricks):
         return f"{head}: " + tr("{name} {contract}, not played", name=who, contract=contract)

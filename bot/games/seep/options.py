@@ -48,6 +48,7 @@ def rules_summary(rules_data: dict[str, Any], ctx: RenderContext) -> str:
     """The effective rules of a table (explicit choices over the defaults)."""
     tr = ctx.tr
     rules = Rules.from_dict(rules_data).to_dict()
-    lines = [tr("<b>Seep</b> · {n} players · a match of {k} bazzis", n=rules["players"],
-                k=rules["bazzis"])]
+    lines = [tr("<b>Seep</b> · {players} players · a match of {n} bazzi",
+                "<b>Seep</b> · {players} players · a match of {n} bazzis",
+                players=rules["players"], n=rules["bazzis"])]
     return "\n".join(lines + OPTIONS.lines(rules, tr, skip=("players", "bazzis")))

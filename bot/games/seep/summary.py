@@ -50,7 +50,7 @@ def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: Render
     worth = (rules.sweep_points, rules.first_play_sweep_points, rules.last_play_sweep_points)
     for side, points, sweeps, score in zip(sides, output["card_points"], output["sweeps"],
                                            output["score"], strict=True):
-        parts = [tr("{n} card points", n=points)]
+        parts = [tr("{n} card point", "{n} card points", n=points)]
         middle, first, last = sweeps
         if middle:
             parts.append(tr("{n} × sweep (+{points})", n=middle, points=middle * worth[0]))
@@ -116,7 +116,8 @@ def score_text(match: Match, ctx: RenderContext) -> str:
     sheet = match.sheet
     sides = sides_of(ctx.names)
     status = tr("game over") if match.over else tr("deals played: {n}", n=len(match.outputs))
-    lines = [tr("<b>Score</b> · Seep · a match of {k} bazzis · {status}", k=sheet.rules.bazzis,
+    lines = [tr("<b>Score</b> · Seep · a match of {n} bazzi · {status}",
+                "<b>Score</b> · Seep · a match of {n} bazzis · {status}", n=sheet.rules.bazzis,
                 status=status),
              tr("Bazzis: {list}", list=" · ".join(
                  f"{side} <b>{n}</b>" for side, n in zip(sides, sheet.bazzis, strict=True))),

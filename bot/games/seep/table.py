@@ -86,8 +86,9 @@ def header(view: dict[str, Any], ctx: RenderContext) -> str:
               other=sides[1])
 
 
-def table_lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
-    """The deal as everyone may see it: bid, floor, houses, last capture, sweeps, totals."""
+def table_lines(view: dict[str, Any], ctx: RenderContext, *, live: bool = True) -> list[str]:
+    """The deal as everyone may see it: bid, floor, houses, last capture, sweeps, totals
+    (``live`` False: only the bid, as the floor changes with every move)."""
     tr = ctx.tr
     lines = [header(view, ctx)]
     bidder = seat_name(ctx, view["bidder"])
@@ -98,20 +99,30 @@ def table_lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
         return lines
     lines.append(tr("Dealer: {dealer} · {bidder} bid <b>{bid}</b>",
                     dealer=seat_name(ctx, view["dealer"]), bidder=bidder, bid=view["bid"]))
+    if not live:
+        return lines
     floor = view["floor"]
     if floor is not None:
         loose = cards(floor["loose"])
         lines.append(tr("Floor: {cards}", cards=loose) if loose else
                      tr("Floor: no loose cards") if floor["houses"] else tr("Floor: empty"))
         lines.extend(house_line(h, ctx) for h in floor["houses"])
-    if view["last_capture"]:
-        lines.append(tr("Last capture: {name} took {cards}",
-                        name=seat_name(ctx, view["last_capture"]["seat"]),
-                        cards=cards(view["last_capture"]["cards"])))
+    last = last_play(view, ctx)
+    if last:
+        lines.append(last)
     lines.extend(_side_lines(view, ctx))
     counts = " · ".join(f"{seat_name(ctx, s)} {n}" for s, n in enumerate(view["hand_sizes"]))
     lines.append(tr("Cards in hand: {counts}", counts=counts))
     return lines
+
+
+def last_play(view: dict[str, Any], ctx: RenderContext) -> str | None:
+    """The last capture and who made it."""
+    last = view["last_capture"]
+    if not last:
+        return None
+    return ctx.tr("Last capture: {name} took {cards}", name=seat_name(ctx, last["seat"]),
+                  cards=cards(last["cards"]))
 
 
 def house_line(house: dict[str, Any], ctx: RenderContext) -> str:
@@ -136,21 +147,24 @@ def _side_lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
             for side, n, points in zip(sides, view["sweeps"], view["sweep_points"], strict=True))))
     if view["capture_points"] is not None:
         lines.append(tr("Captured: {list}", list=" · ".join(
-            tr("{side} {points} points in {n} cards", side=side, points=p, n=n)
+            tr("{side} {points} points in {n} card", "{side} {points} points in {n} cards",
+               side=side, points=p, n=n)
             for side, p, n in zip(sides, view["capture_points"], view["captured_cards"],
                                   strict=True))))
     return lines
 
 
-def waiting_line(view: dict[str, Any], ctx: RenderContext) -> str:
+def waiting_line(view: dict[str, Any], ctx: RenderContext, *, mention: bool = False) -> str:
+    """Whom the table waits for; ``mention``: the name links to the player."""
     tr = ctx.tr
     if view["phase"] in ("done", "void"):
         return tr("The deal is over.")
-    name = seat_name(ctx, view["to_act"][0])
+    seat = view["to_act"][0]
+    name = ctx.mention(seat) if mention else seat_name(ctx, seat)
     return (tr("Waiting for {name} to bid.", name=name) if view["bid"] is None else
             tr("Waiting for {name} to play.", name=name))
 
 
 def table_screen(view: dict[str, Any], ctx: RenderContext) -> Screen:
     """The group's table message: the public view of the deal."""
-    return Screen("\n".join([*table_lines(view, ctx), "", waiting_line(view, ctx)]))
+    return Screen("\n".join([*table_lines(view, ctx), "", waiting_line(view, ctx, mention=True)]))

@@ -1,0 +1,144 @@
+"""The game as a group lives it (issue 17): turns that ping, the end of each deal, a tidy
+group, the owner of a table, counts that read naturally."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+from bot.service.tables import Table
+from bot.telegram.context import BotData as Hub
+from tests.bot.harness import act, open_table, running_bot, settled
+from tests.bot.tabletop import command
+from tests.bot.test_preferans_game import choose
+from tests.fakebot import FakeTelegram, User
+from tests.fakebot.model import Chat
+
+
+def _players(tg: FakeTelegram) -> tuple[list[User], Chat]:
+    users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
+    return users, tg.add_group("Cards", users)
+
+
+@contextlib.asynccontextmanager
+async def _game(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[
+        tuple[list[User], Chat, Hub, Table]]:
+    """Three players at a Preferans table whose first deal is dealt."""
+    users, group = _players(tg)
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        await open_table(tg, group, users)
+        await tg.press(users[0], tg.last_message(group), text="▶ Start")
+        await tg.idle()
+        yield users, group, hub, next(iter(hub.services.tables.values()))
+
+
+async def test_an_idle_player_is_pinged_a_fast_one_gets_edits(tg: FakeTelegram,
+                                                               tmp_path: Path) -> None:
+    async with _game(tg, tmp_path) as (users, group, _hub, table):
+
+        def to_act() -> User:
+            state = table.match.state
+            return users[state.controller(state.to_act[0])]
+
+        async def play_one() -> None:
+            await act(tg, to_act(), choose(table.match.state, "raspasy", -1))
+
+        for _ in range(3):  # everyone presses once
+            await play_one()
+        fast = to_act()  # pressed a few seconds ago: his turn comes as an edit
+        panels = {u.id: tg.last_message(u).message_id for u in users}
+        assert tg.last_message(fast).buttons
+        await play_one()
+        while to_act() is not fast:  # his turn comes back while he plays quickly
+            await play_one()
+        assert tg.last_message(fast).message_id == panels[fast.id]
+        mentions = [e for e in tg.last_message(group).current.content.entities
+                    if e["type"] == "text_mention"]
+        assert [e["user"]["id"] for e in mentions] == [fast.id]  # the group's turn line links
+
+        # Whoever has not pressed for over a minute gets his turn as a new message (a ping).
+        for _ in range(3):
+            actor = to_act()
+            for user in users:
+                if user is not actor:
+                    table.active_at[user.id] -= 120  # his last press: minutes ago
+            old = {u.id: tg.last_message(u) for u in users}
+            await play_one()
+            pinged = to_act()
+            if pinged is not actor:
+                break
+        assert pinged is not actor
+        assert tg.last_message(pinged).message_id != old[pinged.id].message_id
+        assert old[pinged.id].deleted  # the old panel went: one panel, at the bottom
+
+
+async def test_the_last_trick_and_the_result_stay_after_the_last_card(tg: FakeTelegram,
+                                                                      tmp_path: Path) -> None:
+    async with _game(tg, tmp_path) as (users, group, hub, table):
+        opener = table.match.state.to_act[0]
+        while not table.match.outputs:
+            state = table.match.state
+            await act(tg, users[state.controller(state.to_act[0])],
+                      choose(state, "raspasy", opener))
+        await settled(tg, hub)
+        for user in users:
+            text = tg.last_message(user).text
+            assert "🔚 Deal 1 is over." in text and "Last trick: " in text and " → " in text
+            assert "Raspasy:" in text  # the deal's result
+        table_message = next(m for m in tg.messages(group)
+                             if m.message_id == hub.presenter.slot(table, None).message_id)
+        assert "🔚 Deal 1 is over." in table_message.text and "Last trick: " in table_message.text
+        result = next(m for m in tg.messages(group) if m.text.startswith("Deal 1"))
+        assert "Raspasy:" in result.text
+        # The next deal's first action makes room: the end of deal 1 is gone.
+        state = table.match.state
+        await act(tg, users[state.controller(state.to_act[0])], choose(state, "raspasy", -1))
+        await settled(tg, hub)
+        assert all("Deal 1 is over" not in tg.last_message(u).text for u in users)
+
+
+async def test_finished_votes_and_menus_lose_their_buttons(tg: FakeTelegram,
+                                                          tmp_path: Path) -> None:
+    users, group = _players(tg)
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        for user in users:
+            tg.press_start(user)
+        menu = await command(tg, users[0], group, "/newgame")
+        answer = await tg.press(users[1], menu, text="Preferans")  # not his menu
+        assert answer.show_alert and "/newgame" in answer.text
+        assert not hub.services.tables.values()
+        await tg.press(users[0], menu, text="Preferans")
+        await tg.idle()
+        assert menu.buttons == []
+        (table,) = hub.services.tables.values()
+        assert table.row.creator_id == users[0].id  # whoever sent /newgame owns the table
+        lobby = tg.last_message(group)
+        for user in users[1:]:
+            await tg.press(user, lobby, text="✋ Join")
+            await tg.idle()
+        await tg.press(users[0], lobby, text="▶ Start")
+        await tg.idle()
+        vote = await command(tg, users[0], group, "/abort")
+        assert vote.buttons
+        await tg.press(users[1], vote, text="❌ Refuse")
+        await tg.idle()
+        assert vote.buttons == []  # the vote is over: no buttons left
+        again = await command(tg, users[2], group, "/newgame")
+        assert "already has a Preferans table" in again.text and again.reply_to is not None
+
+
+async def test_counts_of_one_read_naturally(tg: FakeTelegram, tmp_path: Path) -> None:
+    users = [tg.add_user(n) for n in ("Ann", "Bob")]
+    users.append(tg.add_user("Вера", language_code="ru"))
+    group = tg.add_group("Cards", users[:2])
+    ru_group = tg.add_group("Карты", users[2:])
+    async with running_bot(tg, tmp_path / "bot.db"):
+        for user in users:
+            tg.press_start(user)
+        await tg.idle()
+        lobby = await command(tg, users[0], group, "/seep")
+        assert "a match of 1 bazzi ·" not in lobby.text and "a match of 1 bazzi" in lobby.text
+        assert "1 bazzis" not in lobby.text
+        lobby = await command(tg, users[2], ru_group, "/seep")
+        assert "матч до 1 баззи" in lobby.text
