@@ -139,12 +139,6 @@ def _status_messages() -> Iterator[str]:
     yield from get_args(Status)
 
 
-def _variant_messages() -> Iterator[str]:
-    from bot.games.preferans.table import VARIANT_NAMES
-
-    yield from VARIANT_NAMES.values()
-
-
 @dataclass(frozen=True)
 class Dynamic:
     """Translator arguments matching ``pattern`` (in any file) take their messages from
@@ -159,7 +153,6 @@ DYNAMIC = (
     Dynamic(r"\.labels\[\w+\]$", "lobby option labels", _game_messages),
     Dynamic(r"\.name\(.*\)$", "lobby option values", _game_messages),
     Dynamic(r"\.title$", "game titles", _game_messages),
-    Dynamic(r"^VARIANT_NAMES\[", "Preferans variants", _variant_messages),
     Dynamic(r"(^|\.)status$", "table statuses", _status_messages),
     Dynamic(r"^text$", "command menus (bot/telegram/commands.py)", _menu_messages),
     Dynamic(r"\.help$", "the /help lines (bot/telegram/commands.py)", _help_messages),

@@ -138,7 +138,22 @@ class Presenter(Delivery):
                     reply_to: int | None = None) -> None:
         """Answer in a chat, through the outbox (in order and within the chat's budget)."""
         if text:
-            await self.outbox.send(chat_id, Screen(text), thread_id=thread_id, reply_to=reply_to)
+            await self.send(chat_id, Screen(text), thread_id=thread_id, reply_to=reply_to)
+
+    async def send(self, chat_id: int, screen: Screen, *, thread_id: int = 0,
+                   reply_to: int | None = None) -> None:
+        """A screen as a new message of the chat (a menu, a command's answer)."""
+        await self.outbox.send(chat_id, screen, thread_id=thread_id, reply_to=reply_to)
+
+    async def replace_text(self, chat_id: int, message_id: int, text: str) -> None:
+        """A message of the bot's says ``text`` instead (a question answered); a refused
+        edit (the message was deleted) is only logged."""
+        await self.outbox.call(chat_id, lambda: self.bot.edit_message_text(
+            text, chat_id=chat_id, message_id=message_id))
+
+    async def drain(self) -> None:
+        """Send what is queued (at most a few seconds), before the process stops."""
+        await self.outbox.drain()
 
     # -- the tables' messages -----------------------------------------------------------------
 
@@ -247,11 +262,6 @@ class Presenter(Delivery):
         table = ev.table
         self.outbox.post(table.chat_id, tell.vote_question(ev, self.translator(table.chat_id)),
                          thread_id=table.thread_id, sent=sent)
-
-    def close_menu(self, chat_id: int, message_id: int, screen: Screen) -> None:
-        """A menu that was answered: its message says the choice and loses its buttons."""
-        self.outbox.later(chat_id, lambda: self.bot.edit_message_text(
-            screen.text, chat_id=chat_id, message_id=message_id, parse_mode="HTML"))
 
     def _vote_ended(self, ev: events.VoteEnded) -> None:
         """The vote's message loses its buttons; a refusal is told."""

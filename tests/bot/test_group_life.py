@@ -35,7 +35,7 @@ async def _game(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[
 
 async def test_an_idle_player_is_pinged_a_fast_one_gets_edits(tg: FakeTelegram,
                                                                tmp_path: Path) -> None:
-    async with _game(tg, tmp_path) as (users, group, _hub, table):
+    async with _game(tg, tmp_path) as (users, group, hub, table):
 
         def to_act() -> User:
             state = table.match.state
@@ -53,8 +53,9 @@ async def test_an_idle_player_is_pinged_a_fast_one_gets_edits(tg: FakeTelegram,
         while to_act() is not fast:  # his turn comes back while he plays quickly
             await play_one()
         assert tg.last_message(fast).message_id == panels[fast.id]
-        mentions = [e for e in tg.last_message(group).current.content.entities
-                    if e["type"] == "text_mention"]
+        shown = next(m for m in tg.messages(group)
+                     if m.message_id == hub.presenter.slot(table, None).message_id)
+        mentions = [e for e in shown.current.content.entities if e["type"] == "text_mention"]
         assert [e["user"]["id"] for e in mentions] == [fast.id]  # the group's turn line links
 
         # Whoever has not pressed for over a minute gets his turn as a new message (a ping).

@@ -6,6 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from bot.games.preferans.options import OPTIONS
 from bot.ui.cards import card, cards, hand_lines
 from bot.ui.context import RenderContext
 from bot.ui.screen import Screen
@@ -13,8 +14,6 @@ from engine.preferans.bids import LADDER, MISER, level
 from engine.preferans.bids import display as bid_display
 
 TRICKS_PER_DEAL = 10
-
-VARIANT_NAMES = {"sochi": "Sochi", "leningrad": "Leningrad", "rostov": "Rostov"}
 
 
 def call_text(call: str, ctx: RenderContext) -> str:
@@ -29,7 +28,8 @@ def header(view: dict[str, Any], ctx: RenderContext) -> str:
     tr = ctx.tr
     rules = ctx.rules
     line = tr("<b>Preferans</b> · {variant} · pool {pool} · deal {deal}",
-              variant=tr(VARIANT_NAMES[rules["variant"]]), pool=rules["pool"], deal=ctx.deal_no)
+              variant=tr(OPTIONS.name("variant", rules["variant"])), pool=rules["pool"],
+              deal=ctx.deal_no)
     if view["raspasy_state"] > 1:
         line += " · " + tr("raspasy state {n}", n=view["raspasy_state"])
     return line

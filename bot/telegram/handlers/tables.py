@@ -79,8 +79,8 @@ async def on_newgame(update: Update, context: Context) -> None:
     out = (lobby.refuse_if_open(context.services, chat.id, thread_id) if game is None else
            await lobby.open_table(context.services, chat.id, thread_id, user, game))
     if out is None:
-        await context.presenter.outbox.send(chat.id, texts.newgame_menu(tr, user.id),
-                                            thread_id=thread_id)
+        await context.presenter.send(chat.id, texts.newgame_menu(tr, user.id),
+                                     thread_id=thread_id)
         return
     context.presenter.show(out)
     if out.refusal is not None:  # the topic has a table: answered as a reply to its message
@@ -110,9 +110,11 @@ async def on_game_choice(update: Update, context: Context) -> None:
         context.presenter.show(out)
         answer = (Answer.refuse(context.presenter.text(Refusal("table_exists_here"), tr))
                   if out.refusal is not None else context.presenter.answer(out, tr))
-        context.presenter.close_menu(chat_id, query.message.message_id,
-                                     texts.game_chosen(context.presenter.translator(chat_id),
-                                                       game))
+        await _answer(update, answer)  # at once; then the menu says what was chosen
+        await context.presenter.replace_text(
+            chat_id, query.message.message_id,
+            texts.game_chosen(context.presenter.translator(chat_id), game).text)
+        return
     await _answer(update, answer)
 
 
@@ -280,8 +282,8 @@ async def on_timer(update: Update, context: Context) -> None:
     if table is None:
         await refuse(update, context, "no_table_open", cmd.tr)
         return
-    await context.presenter.outbox.send(cmd.chat_id, timer_screen(table, cmd.tr),
-                                        thread_id=table.thread_id)
+    await context.presenter.send(cmd.chat_id, timer_screen(table, cmd.tr),
+                                 thread_id=table.thread_id)
 
 
 async def on_quiet(update: Update, context: Context) -> None:
