@@ -108,7 +108,7 @@ async def test_time_settings_in_the_lobby_and_by_vote(tg: FakeTelegram, tmp_path
                             "⌛ On timeout": 3}) as g:  # 24 h, off, wait
             table = g.table
             assert table.row.settings == {"turn_time": 86400, "reminders": False,
-                                          "timeout": "wait"}
+                                          "timeout": "wait", "ping": 60}
             assert table.row.timer_deadline is None  # waiting without reminders does nothing
             tg.send(users[1], group, "/timer")
             await tg.idle()
