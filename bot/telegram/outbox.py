@@ -185,12 +185,12 @@ class Outbox:
              easy: bool = False) -> None:
         """Make ``slot`` show ``screen``; ``renew`` posts it as a new message (a notification);
         ``easy``: its reader need not see it at once (it may wait ``EASY`` seconds), unless
-        buttons come or go or the message is new: what a reader may press is shown at once."""
+        buttons come or go, or what Telegram shows is unknown (a new message, a restart)."""
         slot.screen = screen
         slot.renew = slot.renew or renew
         if not slot.pending:
             return
-        if easy and not (slot.renew or slot.message_id is None or slot.live or screen.rows):
+        if easy and not (slot.renew or slot.sent_digest is None or slot.live or screen.rows):
             if not slot.queued:
                 slot.due = time.monotonic() + EASY
         elif slot.due:

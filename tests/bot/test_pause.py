@@ -124,7 +124,7 @@ async def test_time_settings_in_the_lobby_and_by_vote(tg: FakeTelegram, tmp_path
                 await tg.idle()
             assert table.row.settings["timeout"] == "robot"
             assert "Time settings now: ⏱ Turn time: 24 h · 🔔 Reminders: off · ⌛ On timeout: "\
-                   "robot plays" in tg.texts(group)
+                   "robot plays · 📨 New message after: 1 min idle" in tg.texts(group)
             assert table.row.timer_deadline == START.timestamp() + 24 * HOUR
             answer = await tg.press(users[1], screen, text="robot plays")
             assert answer.text == "That is the setting already."
