@@ -59,10 +59,14 @@ def history_text(deals: list[DealRow], tr: Translate) -> str:
             + "\n".join(lines) + "</blockquote>")
 
 
-def rules_text(table: Table | None, tr: Translate) -> str:
+def rules_text(table: Table | None, tr: Translate, *, every: bool = False) -> str:
+    """The table's rules: the conventions that are not the usual ones, or ``every`` one."""
     if table is None:
         return tr("No table is open here. Send /newgame to open one.")
-    return plugin_of(table).rules_summary(table.rules, context(table, tr))
+    summary = plugin_of(table).rules_summary(table.rules, context(table, tr), every=every)
+    if every:
+        return summary
+    return summary + "\n" + tr("Every other convention as usual: /rules all lists them all.")
 
 
 def export_caption(tr: Translate) -> str:

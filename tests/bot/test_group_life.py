@@ -143,3 +143,61 @@ async def test_counts_of_one_read_naturally(tg: FakeTelegram, tmp_path: Path) ->
         assert "1 bazzis" not in lobby.text
         lobby = await command(tg, users[2], ru_group, "/seep")
         assert "матч до 1 баззи" in lobby.text
+
+
+async def test_russian_panels_write_the_cards_as_russian_players_do(tg: FakeTelegram,
+                                                                   tmp_path: Path) -> None:
+    users = [tg.add_user(n, language_code="ru") for n in ("Аня", "Боря", "Вера")]
+    group = tg.add_group("Карты", users)
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        for user in users:
+            tg.press_start(user)
+        await command(tg, users[0], group, "/pref")
+        for user in users[1:]:
+            await tg.press(user, tg.last_message(group), text="✋ Сесть")
+            await tg.idle()
+        await tg.press(users[0], tg.last_message(group), text="▶ Начать")
+        await settled(tg, hub)
+        (table,) = hub.services.tables.values()
+        hands = [line for user in users for line in tg.last_message(user).text.splitlines()
+                 if line[:1] in "♠♣♦♥"]
+        assert len(hands) >= 3
+        shown = {rank for line in hands for rank in line.split()[1:]}
+        assert shown <= {"7", "8", "9", "10", "В", "Д", "К", "Т"}  # never J Q K A
+        held = {c for seat in range(3) for c in table.match.state.view(seat)["hand"]}
+        faces = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+        assert {faces[c[0]] for c in held if c[0] in faces} <= shown
+        for _ in range(5):  # everyone bids up the ladder until no trumps are offered
+            bidder = next(u for u in users if tg.last_message(u).buttons)
+            labels = [b["text"] for b in tg.last_message(bidder).buttons]
+            if "6 б/к" in labels:
+                break
+            assert not any("NT" in label for label in labels)
+            await tg.press(bidder, tg.last_message(bidder), text=labels[1])
+            await settled(tg, hub)
+        assert "6 б/к" in labels
+
+
+async def test_the_lobby_and_rules_list_only_the_unusual_conventions(tg: FakeTelegram,
+                                                                    tmp_path: Path) -> None:
+    users, group = _players(tg)
+    async with running_bot(tg, tmp_path / "bot.db"):
+        for user in users:
+            tg.press_start(user)
+        lobby = await command(tg, users[0], group, "/pref")
+        assert "Failed whist:" not in lobby.text and "Talon premium:" not in lobby.text
+        assert "Every other convention as usual (⚙ Conventions shows them all)." in lobby.text
+        assert len(lobby.text.splitlines()) < 10  # not a wall of 27 conventions
+        await tg.press(users[0], lobby, text="⚙ Conventions")
+        await tg.idle()
+        button = next(b for b in lobby.buttons if b["text"].startswith("Failed whist: "))
+        await tg.press(users[0], lobby, data=button["callback_data"])
+        await tg.idle()
+        (changed,) = [line for line in lobby.text.splitlines() if line.startswith("Failed whist")]
+        assert changed != button["text"]  # the one convention that differs is listed
+        rules = await command(tg, users[1], group, "/rules")
+        assert changed in rules.text and "Talon premium:" not in rules.text
+        assert "/rules all" in rules.text
+        every = await command(tg, users[1], group, "/rules all")
+        assert changed in every.text and "Talon premium:" in every.text
+        assert len(every.text.splitlines()) > 20

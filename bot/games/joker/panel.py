@@ -24,7 +24,7 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     lines = [*table_lines(view, ctx, live=bool(legal)), ""]
     if view["hand"]:
         lines.append(tr("<b>Your hand</b>:"))
-        lines.extend(hand_lines(view["hand"]))
+        lines.extend(hand_lines(view["hand"], tr))
     if view["phase"] == "trump" and seat != view["chooser"]:
         lines.append(tr("You see your first three cards; the rest come once the trump is "
                         "chosen."))

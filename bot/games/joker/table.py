@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from bot.ui.cards import card
+from bot.ui.cards import card, shown
 from bot.ui.context import RenderContext
 from bot.ui.i18n import Translate
 from bot.ui.screen import Screen
@@ -30,10 +30,10 @@ def trump_name(trump: str | None, tr: Translate) -> str:
 def play_label(play: Play, tr: Translate) -> str:
     """A card as played: "Q♥", "🃏 wants ♠", "🃏 low ♣", "🃏 takes", "🃏 under", "🃏 as 6♠"."""
     if play.joker is None:
-        return play.card.display
+        return shown(play.card, tr)
     if play.joker == "face":
         assert play.natural is not None
-        return tr("🃏 as {card}", card=play.natural.display)
+        return tr("🃏 as {card}", card=shown(play.natural, tr))
     if play.suit is None:
         return tr("🃏 takes") if play.joker == "high" else tr("🃏 under")
     if play.joker == "high":
@@ -84,7 +84,7 @@ def trump_line(view: dict[str, Any], ctx: RenderContext) -> str:
         if turned == JOKER:
             return tr("No trump: 🃏 turned up")
         return tr("Trump: {suit} ({card} turned up)", suit=trump_name(view["trump"], tr),
-                  card=card(turned))
+                  card=card(turned, tr))
     chooser = view["chooser"]
     if chooser is None:
         return tr("No trump in this deal")

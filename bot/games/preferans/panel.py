@@ -26,13 +26,13 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     actions: dict[int, list[str]] = view["actions"]
     lines = table_lines(view, ctx, live=bool(actions))
     if view["discard"]:
-        lines.append(tr("Your discard: {cards}", cards=cards(view["discard"])))
+        lines.append(tr("Your discard: {cards}", cards=cards(view["discard"], tr)))
     lines.append("")
     if view["seat"] not in view["active"] and view["phase"] != "done":
         lines.append(tr("You deal this time and sit out the deal."))
         return Screen("\n".join(lines))
     lines.append(tr("<b>Your hand</b>:") if view["hand"] else tr("You hold no cards."))
-    lines.extend(hand_lines(view["hand"]))
+    lines.extend(hand_lines(view["hand"], tr))
     rows: list[tuple[Button, ...]] = []
     if actions:
         acting = next(iter(actions))
@@ -70,7 +70,7 @@ def _buttons(view: dict[str, Any], acting: int, legal: list[str],
         return _discard_buttons(view, acting, ctx)
     if phase == "play":
         playable = {a.partition(":")[2] for a in legal}
-        return [tuple(button(f"play:{c}", card(c)) for c in group)
+        return [tuple(button(f"play:{c}", card(c, tr)) for c in group)
                 for group in by_suit(sorted(playable))]
     if phase == "open":
         return [(button("open:true", tr("Open")), button("open:false", tr("Closed")))]
@@ -85,14 +85,14 @@ def _discard_buttons(view: dict[str, Any], acting: int,
     rows = []
     for group in by_suit(view["hand"]):
         rows.append(tuple(
-            Button(("✅ " if c in chosen else "") + card(c),
+            Button(("✅ " if c in chosen else "") + card(c, tr),
                    step_data(ctx.table_id, ctx.version, acting, c))
             for c in group))
     if len(chosen) == 2:
         action = DISCARD_PREFIX + ",".join(chosen)
         if action not in view["actions"][acting]:
             action = DISCARD_PREFIX + ",".join(reversed(chosen))
-        rows.append((Button(tr("Discard {cards}", cards=cards(chosen)),
+        rows.append((Button(tr("Discard {cards}", cards=cards(chosen, tr)),
                             action_data(ctx.table_id, ctx.version, acting, action)),))
     return rows
 

@@ -6,11 +6,10 @@ from html import escape
 from typing import Any
 
 from bot.games.preferans.options import OPTIONS
-from bot.games.preferans.table import call_text
+from bot.games.preferans.table import call_text, contract_text
 from bot.ui.context import RenderContext
 from bot.ui.i18n import Translate
 from engine.match import Match
-from engine.preferans.bids import display as bid_display
 from engine.preferans.bids import level
 
 
@@ -122,13 +121,13 @@ def history_line(output: dict[str, Any], deal_no: int, names: list[str], tr: Tra
     who = escape(names[declarer])
     if kind == "walkaway":
         return f"{head}: " + tr("{name} walked away from {bid}", name=who,
-                                 bid=bid_display(output["contract"]))
+                                 bid=contract_text(output["contract"], tr))
     if kind == "miser":
         taken = tricks[declarer]
         return f"{head}: " + (tr("{name} misère made", name=who) if taken == 0 else
                               tr("{name} misère, {n} trick", "{name} misère, {n} tricks", name=who,
                                  n=taken))
-    contract = bid_display(output["contract"])
+    contract = contract_text(output["contract"], tr)
     if not any(tricks):
         return f"{head}: " + tr("{name} {contract}, not played", name=who, contract=contract)
     short = level(output["contract"]) - tricks[declarer]

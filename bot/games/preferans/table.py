@@ -9,6 +9,7 @@ from typing import Any
 from bot.games.preferans.options import OPTIONS
 from bot.ui.cards import card, cards, hand_lines
 from bot.ui.context import RenderContext
+from bot.ui.i18n import Translate
 from bot.ui.screen import Screen
 from engine.preferans.bids import LADDER, MISER, level
 from engine.preferans.bids import display as bid_display
@@ -16,10 +17,19 @@ from engine.preferans.bids import display as bid_display
 TRICKS_PER_DEAL = 10
 
 
+def contract_text(bid: str, tr: Translate) -> str:
+    """A bid or contract as players write it: ``7♥``, ``6NT`` (``6 б/к``), misère."""
+    if bid == MISER:
+        return tr("misère")
+    if bid.endswith("NT"):
+        return tr("{level}NT", level=level(bid))
+    return bid_display(bid)
+
+
 def call_text(call: str, ctx: RenderContext) -> str:
     tr = ctx.tr
     if call in LADDER:
-        return tr("misère") if call == MISER else bid_display(call)
+        return contract_text(call, tr)
     return {"pass": tr("pass"), "here": tr("here"), "whist": tr("whist"),
             "halfwhist": tr("half-whist"), "walkaway": tr("walk away")}.get(call, call)
 
@@ -49,7 +59,7 @@ def table_lines(view: dict[str, Any], ctx: RenderContext, *, live: bool = True) 
         lines.append(tr("Bids: {bids}", bids=", ".join(
             f"{seat_name(ctx, s)} {call_text(c, ctx)}" for s, c in view["bids"])))
     if view["talon"]:
-        lines.append(tr("Talon: {cards}", cards=cards(view["talon"])))
+        lines.append(tr("Talon: {cards}", cards=cards(view["talon"], tr)))
     if view["declarer"] is not None and view["contract"]:
         contract = call_text(view["contract"], ctx)
         lines.append(tr("Contract: <b>{contract}</b> by {name}", contract=contract,
@@ -66,7 +76,7 @@ def table_lines(view: dict[str, Any], ctx: RenderContext, *, live: bool = True) 
         lines.append(tr("Open play") if view["open"] else tr("Closed play"))
     for seat, held in sorted(view["exposed"].items()):
         lines.append(tr("{name} (face up): {cards}", name=seat_name(ctx, int(seat)),
-                        cards=" · ".join(hand_lines(held)) or "—"))
+                        cards=" · ".join(hand_lines(held, tr)) or "—"))
     if view["phase"] in ("play", "done") and (view["tricks_done"] or view["trick"]):
         last = last_play(view, ctx)
         if last:
@@ -120,7 +130,7 @@ def _counted(view: dict[str, Any]) -> list[int]:
 
 
 def _trick(plays: list[list[Any]], ctx: RenderContext) -> str:
-    return ", ".join(f"{seat_name(ctx, s)} {card(c)}" for s, c in plays)
+    return ", ".join(f"{seat_name(ctx, s)} {card(c, ctx.tr)}" for s, c in plays)
 
 
 def waiting_line(view: dict[str, Any], ctx: RenderContext, *, mention: bool = False) -> str:

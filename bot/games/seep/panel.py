@@ -12,6 +12,7 @@ from typing import Any
 from bot.games.seep.table import BACK, action_card, move_label, table_lines, waiting_line
 from bot.service.play import StepResult
 from bot.ui.callbacks import action_data, step_data
+from bot.ui.cards import shown
 from bot.ui.context import RenderContext
 from bot.ui.screen import Button, Screen, rows_of
 from engine.cards import Card, CardError, parse_card
@@ -30,7 +31,7 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     lines.append("")
     hand = [parse_card(c) for c in view["hand"]]
     if hand:
-        lines.append(tr("<b>Your hand</b>: {cards}", cards=" ".join(c.display for c in hand)))
+        lines.append(tr("<b>Your hand</b>: {cards}", cards=" ".join(shown(c, tr) for c in hand)))
     elif view["bid"] is None:
         lines.append(tr("Your cards come once the bid is made."))
     if not legal:
@@ -58,7 +59,7 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
         lines.append(tr("<b>Your turn</b>: tap a card (a card with one move names it and "
                         "plays at once), then choose its move."))
         return Screen("\n".join(lines), tuple(_card_rows(seat, legal, houses, ctx)))
-    lines.append(tr("<b>You play {card}</b>: choose the move.", card=chosen.display))
+    lines.append(tr("<b>You play {card}</b>: choose the move.", card=shown(chosen, tr)))
     rows = [(button(a, houses),) for a in legal if action_card(a) == chosen]
     rows.append((Button(tr("« Back"), step_data(ctx.table_id, ctx.version, seat, BACK)),))
     return Screen("\n".join(lines), tuple(rows))
@@ -82,10 +83,11 @@ def _card_rows(seat: int, legal: list[str], houses: set[int],
     buttons = []
     for c in playable:
         if len(moves[c]) == 1:
-            buttons.append(Button(f"{c.display} · {move_label(moves[c][0], houses, ctx)}",
+            buttons.append(Button(f"{shown(c, ctx.tr)} · {move_label(moves[c][0], houses, ctx)}",
                                   action_data(ctx.table_id, ctx.version, seat, moves[c][0])))
         else:
-            buttons.append(Button(c.display, step_data(ctx.table_id, ctx.version, seat, str(c))))
+            buttons.append(Button(shown(c, ctx.tr),
+                                  step_data(ctx.table_id, ctx.version, seat, str(c))))
     named = any(len(m) == 1 for m in moves.values())
     return rows_of(buttons, NAMED_ROW if named else CARD_ROW)
 

@@ -42,7 +42,8 @@ def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: Render
     if output["bid"] is None:
         return head + "\n" + tr(
             "Redeal: {name}'s first four cards ({cards}) have no 9 or higher.",
-            name=escape(names[output["bidder"]]), cards=cards(final_view.get("bidder_cards", [])))
+            name=escape(names[output["bidder"]]),
+            cards=cards(final_view.get("bidder_cards", []), tr))
     lines = [head + " · " + tr("{dealer} dealt, {bidder} bid {bid}",
                                 dealer=escape(names[output["dealer"]]),
                                 bidder=escape(names[output["bidder"]]), bid=output["bid"])]

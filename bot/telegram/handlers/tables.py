@@ -202,7 +202,8 @@ async def on_history(update: Update, context: Context) -> None:
 async def on_rules(update: Update, context: Context) -> None:
     about = await _about(update, context)
     if about is not None:
-        await reply(update, context, texts.rules_text(about.table, about.tr))
+        every = [a.casefold() for a in context.args or ()] == ["all"]
+        await reply(update, context, texts.rules_text(about.table, about.tr, every=every))
 
 
 async def on_export(update: Update, context: Context) -> None:
