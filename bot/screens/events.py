@@ -15,13 +15,16 @@ from bot.service import events
 from bot.service.tables import Table
 from bot.service.time_settings import TimeSettings
 from bot.ui.i18n import Translate
-from bot.ui.screen import Screen
+from bot.ui.screen import Button, Screen
 from engine.manual import form_at
 from storage.rows import VoteRow
 
 
-def game_begins(tr: Translate) -> Screen:
-    return Screen(tr("The game begins. Your cards are in your private chat with me."))
+def game_begins(tr: Translate, link: str) -> Screen:
+    """The start, with the way to the private chat (``link``) where the cards are."""
+    return Screen(tr('The game begins. Your cards are in <a href="{link}">your private chat '
+                     'with me</a>.', link=link),
+                  ((Button(tr("🃏 My cards"), url=link),),))
 
 
 def deal_result(ev: events.DealScored, tr: Translate) -> Screen:

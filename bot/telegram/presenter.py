@@ -53,7 +53,8 @@ class Presenter(Delivery):
         self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
         self.drawn: dict[int, float] = {}  # table -> its row's updated_at when last drawn
         self._tellers: dict[type, Callable[[Any], None]] = {
-            events.GameBegins: lambda ev: self._group(ev.table, tell.game_begins),
+            events.GameBegins: lambda ev: self._group(
+                ev.table, lambda tr: tell.game_begins(tr, self.link(f"t{ev.table.id}"))),
             events.DealScored: self._deal_scored,
             events.GameOver: lambda ev: self._group(ev.table, lambda tr: tell.game_over(ev, tr)),
             events.VoteAsked: self._vote_asked,

@@ -201,3 +201,16 @@ async def test_the_lobby_and_rules_list_only_the_unusual_conventions(tg: FakeTel
         every = await command(tg, users[1], group, "/rules all")
         assert changed in every.text and "Talon premium:" in every.text
         assert len(every.text.splitlines()) > 20
+
+
+async def test_the_game_begins_with_a_link_to_the_private_chat(tg: FakeTelegram,
+                                                              tmp_path: Path) -> None:
+    async with _game(tg, tmp_path) as (users, group, hub, table):
+        begins = next(m for m in tg.messages(group) if m.text.startswith("The game begins."))
+        link = f"https://t.me/{hub.presenter.username}?start=t{table.id}"
+        assert [e["url"] for e in begins.current.content.entities
+                if e["type"] == "text_link"] == [link]
+        assert [b.get("url") for b in begins.buttons] == [link]
+        tg.send(users[1], tg.private_chat(users[1]), f"/start t{table.id}")  # the link's /start
+        await settled(tg, hub)
+        assert "Your hand" in tg.last_message(users[1]).text  # the link leads to his cards
