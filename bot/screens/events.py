@@ -52,6 +52,13 @@ def vote_question(ev: events.VoteAsked, tr: Translate) -> Screen:
                   + tr("The other players decide."), vote_buttons(ev.table.id, ev.vote.id, tr))
 
 
+def vote_void(ev: events.VoteEnded, initiator_name: str, tr: Translate) -> Screen:
+    """A lapsed vote's message: its question, and why it can do nothing now (no buttons)."""
+    why = {"sheet_changed": tr("✖ This vote no longer applies: the sheet has changed since."),
+           "game_over": tr("✖ This vote no longer applies: the game is over.")}[ev.void or ""]
+    return Screen(question(ev.table, ev.vote, initiator_name, tr) + "\n" + why)
+
+
 def vote_refused(ev: events.VoteEnded, tr: Translate) -> Screen:
     return Screen(tr("{name} refused: the game goes on.", name=escape(ev.by or "?")))
 

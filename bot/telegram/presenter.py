@@ -19,6 +19,7 @@ from io import BytesIO
 from typing import Any
 
 from telegram import Bot, InputFile, Message
+from telegram.constants import ParseMode
 from telegram.error import Forbidden
 
 from bot.games import PLUGINS
@@ -265,9 +266,14 @@ class Presenter(Delivery):
                          thread_id=table.thread_id, sent=sent)
 
     def _vote_ended(self, ev: events.VoteEnded) -> None:
-        """The vote's message loses its buttons; a refusal is told."""
+        """The vote's message loses its buttons (a lapsed one says why); a refusal is told."""
         table, message_id = ev.table, ev.vote.message_id
-        if message_id is not None:
+        if message_id is not None and ev.void is not None:
+            text = tell.vote_void(ev, self.svc.users.name(ev.vote.initiator) or "?",
+                                  self.translator(table.chat_id)).text
+            self.outbox.later(table.chat_id, lambda: self.bot.edit_message_text(
+                text, chat_id=table.chat_id, message_id=message_id, parse_mode=ParseMode.HTML))
+        elif message_id is not None:
             self.outbox.later(table.chat_id, lambda: self.bot.edit_message_reply_markup(
                 table.chat_id, message_id, reply_markup=None))
         if ev.by is not None:
