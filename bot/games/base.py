@@ -102,6 +102,13 @@ class Example:
     rules: Mapping[str, Any] = field(default_factory=dict)
 
 
+class DealSummary(Protocol):
+    def __call__(self, output: dict[str, Any], final_view: dict[str, Any], ctx: RenderContext,
+                 match: Match | None = None) -> str:
+        """A finished deal (``ctx.deal_no``); with the ``match`` that scored it, what only
+        the sheet knows too (why each number was written)."""
+
+
 class RulesSummary(Protocol):
     def __call__(self, rules_data: dict[str, Any], ctx: RenderContext, *,
                  every: bool = False) -> str:
@@ -120,7 +127,8 @@ class GamePlugin:
     step: Stepper
     table: Callable[[dict[str, Any], RenderContext], Screen]
     last_play: Callable[[dict[str, Any], RenderContext], str | None]  # the last trick, capture
-    deal_summary: Callable[[dict[str, Any], dict[str, Any], RenderContext], str]
+    choice_label: Callable[[str, RenderContext], str]  # an action as its button says it
+    deal_summary: DealSummary
     score: Callable[[Match, RenderContext], str]
     settlement: Callable[[Match, RenderContext], str]
     history_line: Callable[[dict[str, Any], int, list[str], Translate], str]
@@ -152,7 +160,7 @@ def assemble(package: str, *, title: str, commands: tuple[str, ...],
         name=package.rsplit(".", 1)[-1], title=title, commands=commands,
         options=options.OPTIONS, rules_summary=options.rules_summary,
         panel=panel.panel, step=panel.step, table=table.table_screen,
-        last_play=table.last_play,
+        last_play=table.last_play, choice_label=panel.choice_label,
         deal_summary=summary.deal_summary, score=summary.score_text,
         settlement=summary.settlement_text, history_line=summary.history_line,
         after_deal=getattr(summary, "after_deal", None),

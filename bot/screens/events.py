@@ -32,7 +32,7 @@ def deal_result(ev: events.DealScored, tr: Translate) -> Screen:
     plugin = plugin_of(table)
     ctx = replace(context(table, tr), deal_no=ev.number)
     view = plugin.entry.final_view(*ev.entered) if ev.entered is not None else ev.final_view
-    text = plugin.deal_summary(ev.output, view, ctx)
+    text = plugin.deal_summary(ev.output, view, ctx, ev.match)
     if plugin.after_deal is not None:
         text = "\n\n".join(filter(None, (text, plugin.after_deal(ev.match, ctx))))
     return Screen(text)
@@ -164,7 +164,7 @@ def deal_corrected(ev: events.DealCorrected, tr: Translate) -> Screen:
         lines.append(tr("The deals after it were scored again: /score shows the sheet."))
     view = plugin.entry.final_view(*ev.entered)
     lines.append(plugin.deal_summary(ev.output, view,
-                                     replace(context(table, tr), deal_no=ev.number)))
+                                     replace(context(table, tr), deal_no=ev.number), table.match))
     return Screen("\n".join(lines))
 
 

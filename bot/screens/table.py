@@ -46,6 +46,10 @@ def panel(table: Table, seat: int, tr: Translate, look: Look) -> Screen | None:
         return None
     screen = plugin_of(table).panel(seat_view(table, seat), context(table, tr, seat))
     screen = _after_deal(table, screen, tr, result=True)
+    if seat in table.forced:
+        choice = plugin_of(table).choice_label(table.forced[seat], context(table, tr, seat))
+        screen = _with(screen, [tr("✔ <b>{choice}</b> was your only choice: it is made for you.",
+                                   choice=choice)])
     screen = _panel_note(table, seat, screen, tr, look)
     if table.status != "playing":  # a paused game's panel keeps only its "I am back"
         return Screen(screen.text + "\n\n" + paused_line(table, tr),
@@ -66,7 +70,7 @@ def _after_deal(table: Table, screen: Screen, tr: Translate, *, result: bool) ->
     if last:
         lines.append(last)
     if result:
-        lines.append(plugin.deal_summary(ended.output, ended.final_view, ctx))
+        lines.append(plugin.deal_summary(ended.output, ended.final_view, ctx, table.match))
     else:
         lines.append(tr("The result is below."))
     return Screen("\n".join(lines) + "\n\n" + screen.text, screen.rows)

@@ -42,6 +42,7 @@ class Table:
     page: str = "main"  # lobby page: main or conventions
     keeper: Keeper | None = None  # scorekeeper mode: the deal being entered
     ended: DealEnd | None = None  # the end of the last deal, shown until the next action
+    forced: dict[int, str] = field(default_factory=dict)  # seat -> its one choice, made for it
 
     @property
     def id(self) -> int:

@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from engine.base import RecordError, RulesError
-from engine.preferans.deal_entries import deal_entries
+from engine.preferans.deal_entries import Note, deal_entries
 from engine.preferans.pool_help import credit_pool
 from engine.preferans.pulya_text import sheet_text
 from engine.preferans.raspasy_states import min_bid, next_state, raspasy_cost
@@ -27,8 +27,9 @@ __all__ = ["Scoresheet", "settle_document", "sheet_text"]
 
 class Scoresheet:
     """One game's sheet. ``pool``, ``mountain``, ``whists[writer][target]``, the
-    raspasy ``state``, the next ``dealer`` and ``history`` (every deal's output)
-    are public and read-only for callers."""
+    raspasy ``state``, the next ``dealer``, ``history`` (every deal's output) and
+    ``notes`` (for each deal, why each of its numbers was written) are public and
+    read-only for callers."""
 
     def __init__(self, rules: Rules, first_dealer: int) -> None:
         n = rules.players
@@ -41,6 +42,7 @@ class Scoresheet:
         self.dealer = first_dealer
         self.state = 1
         self.history: list[dict[str, Any]] = []
+        self.notes: list[list[Note]] = []  # why each deal's numbers were written
 
     @property
     def complete(self) -> bool:
@@ -64,8 +66,9 @@ class Scoresheet:
             )
         written = deal_entries(self.rules, result, raspasy_cost(self.rules, self.state))
         entries = written.entries
-        for seat, points in written.credits:
-            credit_pool(self.rules, self.pool, entries, seat, points)  # updates self.pool
+        notes = list(written.notes)
+        for seat, points, reason in written.credits:  # updates self.pool
+            credit_pool(self.rules, self.pool, entries, seat, points, reason, notes)
         for x in range(n):
             self.mountain[x] += entries["mountain"][x]
             for y in range(n):
@@ -81,6 +84,7 @@ class Scoresheet:
             "entries": entries,
         }
         self.history.append(output)
+        self.notes.append(notes)
         return output
 
     def settlement(self) -> list[Fraction]:

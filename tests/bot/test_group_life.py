@@ -214,3 +214,46 @@ async def test_the_game_begins_with_a_link_to_the_private_chat(tg: FakeTelegram,
         tg.send(users[1], tg.private_chat(users[1]), f"/start t{table.id}")  # the link's /start
         await settled(tg, hub)
         assert "Your hand" in tg.last_message(users[1]).text  # the link leads to his cards
+
+
+async def test_a_misere_winner_is_not_asked_for_his_one_contract(tg: FakeTelegram,
+                                                                 tmp_path: Path) -> None:
+    async with _game(tg, tmp_path) as (users, _group, hub, table):
+        state = table.match.state
+        opener = state.to_act[0]
+        declarer = users[state.controller(opener)]
+        while table.match.state.phase in ("bidding", "discard"):
+            state = table.match.state
+            await act(tg, users[state.controller(state.to_act[0])],
+                      choose(state, "miser", opener))
+        await settled(tg, hub)
+        state = table.match.state
+        assert state.contract == "miser" and state.phase == "play"  # named without a tap
+        panel = tg.last_message(declarer)
+        assert "✔ misère was your only choice: it is made for you." in panel.text
+        assert not any("contract:" in b.get("callback_data", "") for b in panel.buttons)
+        stored = await hub.services.store.log.record(table.id)  # stored as his, like a tap
+        assert {"seat": opener, "contract": "miser"} in stored["deals"][0]["actions"]
+
+
+async def test_the_result_explains_its_numbers_and_gives_the_running_totals(
+        tg: FakeTelegram, tmp_path: Path) -> None:
+    async with _game(tg, tmp_path) as (users, group, hub, table):
+        opener = table.match.state.to_act[0]
+        while not table.match.outputs:
+            state = table.match.state
+            await act(tg, users[state.controller(state.to_act[0])],
+                      choose(state, "whist_and_pass", opener))
+        await settled(tg, hub)
+        result = next(m for m in tg.messages(group) if m.text.startswith("Deal 1"))
+        notes = table.match.sheet.notes[0]
+        assert notes and result.text.count("(") >= len(notes)  # a reason for every number
+        assert "tricks whisted)" in result.text or "trick whisted)" in result.text
+        assert "(the contract)" in result.text or "short)" in result.text
+        report = table.match.report()
+        assert "After deal 1 (a balance is the settlement if the game stopped now):" in result.text
+        for seat, name in enumerate(("Ann", "Bob", "Cid")):
+            pool, mountain = report["sheet"]["pool"][seat], report["sheet"]["mountain"][seat]
+            balance = report["settlement"][seat]
+            assert (f"{name}: pool {pool}/10 · mountain {mountain} · balance "
+                    f"{f'{balance:+g}' if balance else 0}") in result.text

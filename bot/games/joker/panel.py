@@ -58,6 +58,11 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     return Screen("\n".join(lines), tuple(rows))
 
 
+def choice_label(action: str, ctx: RenderContext) -> str:
+    """An action as its button says it: "♥", "pass", "2", "Q♥"."""
+    return action_label(action, ctx.tr)
+
+
 def step(view: dict[str, Any], selection: frozenset[str], token: str) -> StepResult:
     """Tap the joker to see its declarations, or « Back to the cards."""
     legal: list[str] = view["actions"].get(view["seat"], [])

@@ -46,6 +46,14 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     return Screen("\n".join(lines), tuple(rows))
 
 
+def choice_label(action: str, ctx: RenderContext) -> str:
+    """An action as its button says it: "misère", "pass", "7♥", "Open"."""
+    kind, _, value = action.partition(":")
+    if kind == "open":
+        return ctx.tr("Open") if value == "true" else ctx.tr("Closed")
+    return call_text(value, ctx)
+
+
 def _prompt(view: dict[str, Any], acting: int, ctx: RenderContext) -> str:
     tr = ctx.tr
     if acting != view["seat"]:

@@ -65,6 +65,11 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     return Screen("\n".join(lines), tuple(rows))
 
 
+def choice_label(action: str, ctx: RenderContext) -> str:
+    """An action as its button says it: "Bid 9", "capture 5♠+4♦"."""
+    return move_label(action, set(), ctx)
+
+
 def _chosen(legal: list[str], ctx: RenderContext) -> Card | None:
     """The card the player tapped, if it still has a move."""
     for token in ctx.selection:

@@ -33,7 +33,8 @@ def _winner(bazzi: str | int) -> int:
     return {"NS": 0, "EW": 1}[bazzi] if isinstance(bazzi, str) else bazzi
 
 
-def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: RenderContext) -> str:
+def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: RenderContext,
+                 match: Match | None = None) -> str:
     """A finished deal: each side's card points, sweeps and score, the lead, a bazzi."""
     tr = ctx.tr
     names = ctx.names
