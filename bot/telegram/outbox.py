@@ -178,6 +178,7 @@ class Outbox:
         self._chats: dict[int, _Chat] = {}
         self._overall = Window(overall_limit, 1.05)
         self.calls = 0  # API calls made (for the benchmarks)
+        self.newest: dict[int, int] = {}  # chat -> the newest message id the bot posted there
 
     # -- public ---------------------------------------------------------------------------
 
@@ -395,13 +396,15 @@ class Outbox:
         except _Retry:
             return None
 
-    def _post(self, chat_id: int, screen: Screen, *, silent: bool = False, thread_id: int = 0,
-              reply_to: int | None = None) -> Awaitable[Message]:
-        return self.bot.send_message(
+    async def _post(self, chat_id: int, screen: Screen, *, silent: bool = False,
+                    thread_id: int = 0, reply_to: int | None = None) -> Message:
+        message = await self.bot.send_message(
             chat_id, screen.text, parse_mode=ParseMode.HTML, reply_markup=markup(screen),
             disable_web_page_preview=True, disable_notification=silent or None,
             message_thread_id=thread_id or None, reply_to_message_id=reply_to,
             allow_sending_without_reply=True if reply_to else None)
+        self.newest[chat_id] = max(self.newest.get(chat_id, 0), message.message_id)
+        return message
 
     async def _request(self, chat: _Chat, request: Awaitable[T]) -> T | None:
         """One API call: 429 pauses the chat and retries; a refusal is reported, not raised."""

@@ -13,14 +13,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from io import BytesIO
 from typing import Any
 
 from telegram import Bot, InputFile, Message
 from telegram.constants import ParseMode
-from telegram.error import Forbidden
+from telegram.error import BadRequest, Forbidden
 
 from bot.games import PLUGINS
 from bot.screens import events as tell
@@ -40,6 +40,10 @@ from engine.match import Match
 
 log = logging.getLogger(__name__)
 
+# Messages posted in a group below a table message that is not pinned, after which a new
+# deal brings it back down (posted anew): about what a phone's screen shows.
+SCROLLED = 10
+
 
 class Presenter(Delivery):
     """Draws outcomes and keeps the tables' messages; the outbox tells it back what
@@ -53,11 +57,14 @@ class Presenter(Delivery):
         self.username = username
         self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
         self.drawn: dict[int, float] = {}  # table -> its row's updated_at when last drawn
+        self.pinned: dict[int, int] = {}  # table -> its group message the bot pinned
+        self.cannot_pin: set[int] = set()  # groups where the bot may not pin
+        self.dealt: dict[int, int] = {}  # table -> how many deals it had when last drawn
         self._tellers: dict[type, Callable[[Any], None]] = {
             events.GameBegins: lambda ev: self._group(
                 ev.table, lambda tr: tell.game_begins(tr, self.link(f"t{ev.table.id}"))),
             events.DealScored: self._deal_scored,
-            events.GameOver: lambda ev: self._group(ev.table, lambda tr: tell.game_over(ev, tr)),
+            events.GameOver: self._game_over,
             events.VoteAsked: self._vote_asked,
             events.VoteEnded: self._vote_ended,
             events.Paused: lambda ev: self._group(ev.table, lambda tr: tell.paused(ev, tr)),
@@ -169,7 +176,8 @@ class Presenter(Delivery):
         if screen is None:
             return
         self.drawn[table.id] = table.row.updated_at
-        self.outbox.show(self.slot(table, None), screen, renew=renew)
+        group = self.slot(table, None)
+        self.outbox.show(group, screen, renew=renew or self._scrolled_away(table, group))
         acting = table.acting_users()
         for seat in table.row.seats:
             user_id = seat.user_id
@@ -216,6 +224,48 @@ class Presenter(Delivery):
                 table.row = replace(table.row, table_message_id=slot.message_id)
         except Exception:
             log.exception("table %s: cannot store message id of %s", table.id, slot.key)
+        if seat is None:
+            self._pin(table, slot)
+
+    # -- where the group finds the table ------------------------------------------------------
+
+    def _pin(self, table: Table, slot: Slot) -> None:
+        """A game's table message is pinned where the bot may pin (the one it replaces is
+        unpinned), so the group finds it however far the chat has run on."""
+        message_id, old = slot.message_id, self.pinned.get(table.id)
+        if (table.status != "playing" or table.keeps_score or message_id is None
+                or message_id == old or table.chat_id in self.cannot_pin):
+            return
+        self.pinned[table.id] = message_id
+        chat_id = table.chat_id
+        self.outbox.later(chat_id, lambda: self._pinning(table, self.bot.pin_chat_message(
+            chat_id, message_id, disable_notification=True)))
+        if old is not None:
+            self.outbox.later(chat_id, lambda: self._pinning(table, self.bot.unpin_chat_message(
+                chat_id, message_id=old)))
+
+    async def _pinning(self, table: Table, request: Awaitable[Any]) -> None:
+        """A pin or an unpin; refused (no right to pin here), the table message comes back
+        down at a new deal instead."""
+        try:
+            await request
+        except BadRequest as exc:
+            log.info("cannot pin in %s: %s", table.chat_id, exc.message)
+            self.cannot_pin.add(table.chat_id)
+            self.pinned.pop(table.id, None)
+
+    def _scrolled_away(self, table: Table, group: Slot) -> bool:
+        """At a new deal of a table whose message is not pinned: whether the chat ran on so
+        far below it (``SCROLLED`` of the bot's messages at least) that it comes anew."""
+        match = table.match
+        if table.keeps_score or match is None or table.status != "playing":
+            return False
+        deals, before = len(match.deals), self.dealt.get(table.id)
+        self.dealt[table.id] = deals
+        if before is None or before == deals or table.id in self.pinned \
+                or group.message_id is None:
+            return False
+        return self.outbox.newest.get(table.chat_id, 0) - group.message_id >= SCROLLED
 
     async def slot_settled(self, slot: Slot) -> None:
         """Once every message of a table shows its latest drawing, that is stored: a restart
@@ -249,6 +299,15 @@ class Presenter(Delivery):
                silent: bool = False) -> None:
         self.outbox.post(table.chat_id, screen(self.translator(table.chat_id)), silent=silent,
                          thread_id=table.thread_id)
+
+    def _game_over(self, ev: events.GameOver) -> None:
+        """The settlement; the finished table's message is unpinned."""
+        table = ev.table
+        self._group(table, lambda tr: tell.game_over(ev, tr))
+        pinned = self.pinned.pop(table.id, None)
+        if pinned is not None:
+            self.outbox.later(table.chat_id, lambda: self._pinning(
+                table, self.bot.unpin_chat_message(table.chat_id, message_id=pinned)))
 
     def _deal_scored(self, ev: events.DealScored) -> None:
         table = ev.table

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.service.tables import Table
 from bot.telegram.context import BotData as Hub
+from bot.telegram.presenter import SCROLLED
 from tests.bot.harness import act, open_table, running_bot, settled
 from tests.bot.tabletop import command
 from tests.bot.test_preferans_game import choose
@@ -257,3 +258,42 @@ async def test_the_result_explains_its_numbers_and_gives_the_running_totals(
             balance = report["settlement"][seat]
             assert (f"{name}: pool {pool}/10 · mountain {mountain} · balance "
                     f"{f'{balance:+g}' if balance else 0}") in result.text
+
+
+async def test_the_table_message_is_pinned_where_the_bot_may_pin(tg: FakeTelegram,
+                                                                tmp_path: Path) -> None:
+    users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
+    group = tg.add_group("Cards", users, supergroup=True, bot_status="administrator")
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        await open_table(tg, group, users)
+        await tg.press(users[0], tg.last_message(group), text="▶ Start")
+        await settled(tg, hub)
+        (table,) = hub.services.tables.values()
+        message_id = hub.presenter.slot(table, None).message_id
+        assert group.pinned == [message_id]
+        vote = await command(tg, users[0], group, "/abort")
+        for user in users[1:]:
+            await tg.press(user, vote, text="✅ Agree")
+            await tg.idle()
+        await settled(tg, hub)
+        assert group.pinned == []  # the game is over: its message is unpinned
+
+
+async def test_an_unpinned_table_message_comes_back_when_the_chat_ran_on(tg: FakeTelegram,
+                                                                         tmp_path: Path) -> None:
+    async with _game(tg, tmp_path) as (users, group, hub, table):
+        first = hub.presenter.slot(table, None).message_id
+        shown = next(m for m in tg.messages(group) if m.message_id == first)
+        assert group.pinned == []  # the bot may not pin in this group
+        for _ in range(SCROLLED):  # the chat runs on below the table message
+            await command(tg, users[1], group, "/rules")
+        opener = table.match.state.to_act[0]
+        while not table.match.outputs:
+            state = table.match.state
+            await act(tg, users[state.controller(state.to_act[0])],
+                      choose(state, "raspasy", opener))
+        await settled(tg, hub)
+        again = hub.presenter.slot(table, None).message_id
+        result = next(m for m in tg.messages(group) if m.text.startswith("Deal 1"))
+        assert again > result.message_id  # the next deal's table message is below its result
+        assert shown.deleted  # one table message: the old one went
