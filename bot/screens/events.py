@@ -52,11 +52,17 @@ def vote_question(ev: events.VoteAsked, tr: Translate) -> Screen:
                   + tr("The other players decide."), vote_buttons(ev.table.id, ev.vote.id, tr))
 
 
-def vote_void(ev: events.VoteEnded, initiator_name: str, tr: Translate) -> Screen:
-    """A lapsed vote's message: its question, and why it can do nothing now (no buttons)."""
-    why = {"sheet_changed": tr("✖ This vote no longer applies: the sheet has changed since."),
-           "game_over": tr("✖ This vote no longer applies: the game is over.")}[ev.void or ""]
-    return Screen(question(ev.table, ev.vote, initiator_name, tr) + "\n" + why)
+def vote_over(ev: events.VoteEnded, initiator_name: str, tr: Translate) -> Screen:
+    """A finished vote's message: its question and how it ended (no buttons)."""
+    if ev.void == "sheet_changed":
+        outcome = tr("✖ This vote no longer applies: the sheet has changed since.")
+    elif ev.void == "game_over":
+        outcome = tr("✖ This vote no longer applies: the game is over.")
+    elif ev.by is not None:
+        outcome = "❌ " + vote_refused(ev, tr).text
+    else:
+        outcome = tr("✅ Everyone agreed.")
+    return Screen(question(ev.table, ev.vote, initiator_name, tr) + "\n" + outcome)
 
 
 def vote_refused(ev: events.VoteEnded, tr: Translate) -> Screen:

@@ -325,17 +325,15 @@ class Presenter(Delivery):
                          thread_id=table.thread_id, sent=sent)
 
     def _vote_ended(self, ev: events.VoteEnded) -> None:
-        """The vote's message loses its buttons (a lapsed one says why); a refusal is told."""
+        """The vote's message says how it ended and loses its buttons (a refusal is told
+        apart if that message is not known)."""
         table, message_id = ev.table, ev.vote.message_id
-        if message_id is not None and ev.void is not None:
-            text = tell.vote_void(ev, self.svc.users.name(ev.vote.initiator) or "?",
+        if message_id is not None:
+            text = tell.vote_over(ev, self.svc.users.name(ev.vote.initiator) or "?",
                                   self.translator(table.chat_id)).text
             self.outbox.later(table.chat_id, lambda: self.bot.edit_message_text(
                 text, chat_id=table.chat_id, message_id=message_id, parse_mode=ParseMode.HTML))
-        elif message_id is not None:
-            self.outbox.later(table.chat_id, lambda: self.bot.edit_message_reply_markup(
-                table.chat_id, message_id, reply_markup=None))
-        if ev.by is not None:
+        elif ev.by is not None:
             self._group(table, lambda tr: tell.vote_refused(ev, tr))
 
     def _reminder(self, ev: events.Reminder) -> None:

@@ -125,7 +125,8 @@ async def test_finished_votes_and_menus_lose_their_buttons(tg: FakeTelegram,
         assert vote.buttons
         await tg.press(users[1], vote, text="❌ Refuse")
         await tg.idle()
-        assert vote.buttons == []  # the vote is over: no buttons left
+        assert vote.buttons == []  # the vote is over: no buttons left, and it says how
+        assert vote.text.endswith("❌ Bob refused: the game goes on.")
         again = await command(tg, users[2], group, "/newgame")
         assert "already has a Preferans table" in again.text and again.reply_to is not None
 
@@ -277,6 +278,7 @@ async def test_the_table_message_is_pinned_where_the_bot_may_pin(tg: FakeTelegra
             await tg.idle()
         await settled(tg, hub)
         assert group.pinned == []  # the game is over: its message is unpinned
+        assert vote.buttons == [] and vote.text.endswith("✅ Everyone agreed.")
 
 
 async def test_an_unpinned_table_message_comes_back_when_the_chat_ran_on(tg: FakeTelegram,
