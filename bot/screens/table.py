@@ -36,6 +36,9 @@ def table_message(table: Table, tr: Translate, look: Look) -> Screen | None:
         return None
     screen = plugin_of(table).table(state.view(None), context(table, tr))
     screen = _after_deal(table, screen, tr, result=False)
+    if table.status in ("playing", "paused"):  # a player switches to his cards in one tap
+        screen = Screen(screen.text, (*screen.rows,
+                                      (Button(tr("🃏 My cards"), url=look.link(f"t{table.id}")),)))
     return _status_note(table, _with(screen, table_notes(table, tr, look)), tr)
 
 

@@ -213,6 +213,9 @@ async def test_the_game_begins_with_a_link_to_the_private_chat(tg: FakeTelegram,
         assert [e["url"] for e in begins.current.content.entities
                 if e["type"] == "text_link"] == [link]
         assert [b.get("url") for b in begins.buttons] == [link]
+        shown = next(m for m in tg.messages(group)
+                     if m.message_id == hub.presenter.slot(table, None).message_id)
+        assert [b.get("url") for b in shown.buttons] == [link]  # the table links there too
         tg.send(users[1], tg.private_chat(users[1]), f"/start t{table.id}")  # the link's /start
         await settled(tg, hub)
         assert "Your hand" in tg.last_message(users[1]).text  # the link leads to his cards
