@@ -77,6 +77,14 @@ class Table:
         """The rules in force: the match's once it started, else the lobby's choices."""
         return self.match.rules.to_dict() if self.match else dict(self.row.rules)
 
+    @property
+    def may_show_deal_end(self) -> bool:
+        """The deal in play has no action yet after an earlier deal: its messages may show
+        that deal's end (``ended``, which only the process that played it knows)."""
+        match = self.match
+        return (match is not None and bool(match.outputs) and bool(match.deals)
+                and not match.deals[-1].get("actions"))
+
     def user_of(self, seat: int) -> int | None:
         return self.row.user_of(seat)
 
