@@ -25,9 +25,9 @@ PAGES = ("main", "conventions")
 MANAGE = ("set", "page", "start", "cancel", "time", "partners")
 
 
-def refuse_if_open(svc: Services, chat_id: int, thread_id: int) -> Outcome | None:
+async def refuse_if_open(svc: Services, chat_id: int, thread_id: int) -> Outcome | None:
     """Refused (``table_exists``, naming it) if the chat's topic has a table already."""
-    existing = svc.tables.in_topic(chat_id, thread_id)
+    existing = await svc.topic_table(chat_id, thread_id)
     if existing is None:
         return None
     return Outcome().refuse("table_exists", table=existing.id, game=existing.game,
@@ -38,7 +38,7 @@ async def open_table(svc: Services, chat_id: int, thread_id: int, creator: UserR
                      game: str) -> Outcome:
     """A new lobby in the chat's topic, owned by ``creator``; refused if the topic has a
     table already."""
-    out = refuse_if_open(svc, chat_id, thread_id)
+    out = await refuse_if_open(svc, chat_id, thread_id)
     if out is not None:
         return out
     out = Outcome()

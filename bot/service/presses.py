@@ -31,7 +31,7 @@ class Front(Protocol):
 
 async def press(svc: Services, table_id: int, user: UserRow, kind: str,
                 parts: tuple[str, ...], front: Front) -> Outcome:
-    table = svc.tables.get(table_id)
+    table = await svc.table(table_id)
     if table is None:
         return Outcome().refuse("table_closed")
     async with table.lock:

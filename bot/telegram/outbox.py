@@ -201,6 +201,12 @@ class Outbox:
             slot.queued = True
             self._enqueue(slot.chat_id, slot)
 
+    def known(self, slot: Slot, screen: Screen) -> None:
+        """The slot's message shows ``screen`` already (known from elsewhere: nothing to
+        send), unless something was shown since."""
+        if slot.screen is None and not slot.queued:
+            slot.screen, slot.sent_digest, slot.live = screen, screen.digest(), bool(screen.rows)
+
     async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
         """Make one call (``make()`` builds it) in order with the chat's other sends and
         within its budget; None if Telegram refused it."""

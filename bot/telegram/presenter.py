@@ -104,6 +104,8 @@ class Presenter(Delivery):
 
     def show(self, outcome: Outcome) -> None:
         """Tell what happened, then show every changed table as it is now."""
+        for table in outcome.as_shown.values():
+            self.known(table)
         for event in outcome.events:
             self._tellers[type(event)](event)
         for table in outcome.changed.values():
@@ -187,6 +189,19 @@ class Presenter(Delivery):
             if shown is not None:
                 self.outbox.show(self.slot(table, seat.seat), shown, renew=user_id in notify,
                                  easy=user_id not in acting)
+
+    def known(self, table: Table) -> None:
+        """The table's messages show it as it is now (a table loaded after a restart): what
+        its messages without buttons show is noted, so that only a change edits them. (Those
+        with buttons change at the next move anyway, and may show a pick held in memory.)"""
+        look = self.look(table)
+        screens = [(None, table_message(table, self.translator(table.chat_id), look))]
+        screens += [(seat.seat, panel(table, seat.seat, self.translator(seat.user_id), look))
+                    for seat in table.row.seats if seat.user_id is not None]
+        for seat, screen in screens:
+            slot = self.slot(table, seat)
+            if screen is not None and not screen.rows and slot.message_id is not None:
+                self.outbox.known(slot, screen)
 
     def slot(self, table: Table, seat: int | None) -> Slot:
         """The message kept up to date for the table's group (``seat`` None) or a player: a

@@ -10,11 +10,12 @@ documents").
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict
 from fractions import Fraction
 from typing import Any
 
-from engine.base import RecordError, RulesError
-from engine.preferans.deal_entries import Note, deal_entries
+from engine.base import RecordError, RulesError, SheetState
+from engine.preferans.deal_entries import deal_entries
 from engine.preferans.pool_help import credit_pool
 from engine.preferans.pulya_text import sheet_text
 from engine.preferans.raspasy_states import min_bid, next_state, raspasy_cost
@@ -25,11 +26,13 @@ from engine.preferans.settlement import settle, shown_balances
 __all__ = ["Scoresheet", "settle_document", "sheet_text"]
 
 
-class Scoresheet:
+class Scoresheet(SheetState):
     """One game's sheet. ``pool``, ``mountain``, ``whists[writer][target]``, the
     raspasy ``state``, the next ``dealer``, ``history`` (every deal's output) and
     ``notes`` (for each deal, why each of its numbers was written) are public and
     read-only for callers."""
+
+    STATE = ("pool", "mountain", "whists", "dealer", "state", "history", "notes")
 
     def __init__(self, rules: Rules, first_dealer: int) -> None:
         n = rules.players
@@ -42,7 +45,8 @@ class Scoresheet:
         self.dealer = first_dealer
         self.state = 1
         self.history: list[dict[str, Any]] = []
-        self.notes: list[list[Note]] = []  # why each deal's numbers were written
+        # why each deal's numbers were written: its notes (deal_entries.Note) as JSON objects
+        self.notes: list[list[dict[str, Any]]] = []
 
     @property
     def complete(self) -> bool:
@@ -84,7 +88,7 @@ class Scoresheet:
             "entries": entries,
         }
         self.history.append(output)
-        self.notes.append(notes)
+        self.notes.append([asdict(note) for note in notes])
         return output
 
     def settlement(self) -> list[Fraction]:

@@ -119,7 +119,7 @@ def test_random_games(data: dict[str, Any], seed: int) -> None:
                                             strict=True)]
         closed = all(p >= rules.pool for p in totals["pool"])
         _check_deal(rules, output, totals["pool"], closed and i == len(sheet.history) - 1)
-        _check_notes(output, sheet.notes[i], n)
+        _check_notes(output, [Note(**note) for note in sheet.notes[i]], n)
         balances = settle(rules, totals["pool"], totals["mountain"], totals["whists"])
         assert sum(balances) == 0
         assert sum(rounded(rules, balances)) == 0

@@ -56,7 +56,7 @@ def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: Render
             lines.append(tr("Whists: {calls}", calls=calls))
     notes = match.sheet.notes if match is not None else []
     if ctx.deal_no <= len(notes):
-        lines.extend(explained_lines(notes[ctx.deal_no - 1], ctx))
+        lines.extend(explained_lines([Note(**n) for n in notes[ctx.deal_no - 1]], ctx))
     else:
         lines.extend(entry_lines(output["entries"], ctx))
     return "\n".join(lines)
