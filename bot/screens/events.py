@@ -52,8 +52,8 @@ def vote_question(ev: events.VoteAsked, tr: Translate) -> Screen:
                   + tr("The other players decide."), vote_buttons(ev.table.id, ev.vote.id, tr))
 
 
-def vote_over(ev: events.VoteEnded, initiator_name: str, tr: Translate) -> Screen:
-    """A finished vote's message: its question and how it ended (no buttons)."""
+def vote_over(ev: events.VoteEnded, asked: str, tr: Translate) -> Screen:
+    """A finished vote's message: what it ``asked`` and how it ended (no buttons)."""
     if ev.void == "sheet_changed":
         outcome = tr("✖ This vote no longer applies: the sheet has changed since.")
     elif ev.void == "game_over":
@@ -62,7 +62,7 @@ def vote_over(ev: events.VoteEnded, initiator_name: str, tr: Translate) -> Scree
         outcome = "❌ " + vote_refused(ev, tr).text
     else:
         outcome = tr("✅ Everyone agreed.")
-    return Screen(question(ev.table, ev.vote, initiator_name, tr) + "\n" + outcome)
+    return Screen(asked + "\n" + outcome)
 
 
 def vote_refused(ev: events.VoteEnded, tr: Translate) -> Screen:

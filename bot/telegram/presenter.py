@@ -60,6 +60,7 @@ class Presenter(Delivery):
         self.pinned: dict[int, int] = {}  # table -> its group message the bot pinned
         self.cannot_pin: set[int] = set()  # groups where the bot may not pin
         self.dealt: dict[int, int] = {}  # table -> how many deals it had when last drawn
+        self.asked: dict[int, str] = {}  # open vote -> what its message asks (HTML)
         self._tellers: dict[type, Callable[[Any], None]] = {
             events.GameBegins: lambda ev: self._group(
                 ev.table, lambda tr: tell.game_begins(tr, self.link(f"t{ev.table.id}"))),
@@ -275,7 +276,7 @@ class Presenter(Delivery):
         match = table.match
         if table.keeps_score or match is None or table.status != "playing":
             return False
-        deals, before = len(match.deals), self.dealt.get(table.id)
+        deals, before = match.deal_count, self.dealt.get(table.id)
         self.dealt[table.id] = deals
         if before is None or before == deals or table.id in self.pinned \
                 or group.message_id is None:
@@ -335,20 +336,25 @@ class Presenter(Delivery):
         async def sent(message: Message) -> None:
             await self.svc.store.votes.set_message(ev.vote.id, message.message_id)
 
-        table = ev.table
-        self.outbox.post(table.chat_id, tell.vote_question(ev, self.translator(table.chat_id)),
-                         thread_id=table.thread_id, sent=sent)
+        table, tr = ev.table, self.translator(ev.table.chat_id)
+        self.asked[ev.vote.id] = tell.question(table, ev.vote, ev.initiator_name, tr)
+        self.outbox.post(table.chat_id, tell.vote_question(ev, tr), thread_id=table.thread_id,
+                         sent=sent)
 
     def _vote_ended(self, ev: events.VoteEnded) -> None:
-        """The vote's message says how it ended and loses its buttons (a refusal is told
-        apart if that message is not known)."""
+        """The vote's message says how it ended and loses its buttons; where what it asked
+        is not known (asked before a restart) it only loses them, and a refusal is told."""
         table, message_id = ev.table, ev.vote.message_id
-        if message_id is not None:
-            text = tell.vote_over(ev, self.svc.users.name(ev.vote.initiator) or "?",
-                                  self.translator(table.chat_id)).text
+        asked = self.asked.pop(ev.vote.id, None)
+        if message_id is not None and asked is not None:
+            text = tell.vote_over(ev, asked, self.translator(table.chat_id)).text
             self.outbox.later(table.chat_id, lambda: self.bot.edit_message_text(
                 text, chat_id=table.chat_id, message_id=message_id, parse_mode=ParseMode.HTML))
-        elif ev.by is not None:
+            return
+        if message_id is not None:
+            self.outbox.later(table.chat_id, lambda: self.bot.edit_message_reply_markup(
+                table.chat_id, message_id, reply_markup=None))
+        if ev.by is not None:
             self._group(table, lambda tr: tell.vote_refused(ev, tr))
 
     def _reminder(self, ev: events.Reminder) -> None:

@@ -34,7 +34,8 @@ def credit_pool(rules: Rules, pools: list[int], entries: dict[str, list], seat: 
         _add_pool(pools, entries, helped, given)
         entries["whists"][seat][helped] += rules.help_rate * given
         notes.append(Note("help", "pool", helped, given))
-        notes.append(Note("help", "whists", seat, rules.help_rate * given, helped, given))
+        if rules.help_rate:
+            notes.append(Note("help", "whists", seat, rules.help_rate * given, helped, given))
         excess -= given
 
 
