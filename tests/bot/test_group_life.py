@@ -34,6 +34,16 @@ async def _game(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[
         yield users, group, hub, next(iter(hub.services.tables.values()))
 
 
+async def _first_deal(tg: FakeTelegram, hub: Hub, users: list[User], table: Table,
+                      intent: str) -> None:
+    """Play the first deal to its end as ``intent`` (test_preferans_game's) says."""
+    opener = table.match.state.to_act[0]
+    while not table.match.outputs:
+        state = table.match.state
+        await act(tg, users[state.controller(state.to_act[0])], choose(state, intent, opener))
+    await settled(tg, hub)
+
+
 async def test_an_idle_player_is_pinged_a_fast_one_gets_edits(tg: FakeTelegram,
                                                                tmp_path: Path) -> None:
     async with _game(tg, tmp_path) as (users, group, hub, table):
@@ -78,12 +88,7 @@ async def test_an_idle_player_is_pinged_a_fast_one_gets_edits(tg: FakeTelegram,
 async def test_the_last_trick_and_the_result_stay_after_the_last_card(tg: FakeTelegram,
                                                                       tmp_path: Path) -> None:
     async with _game(tg, tmp_path) as (users, group, hub, table):
-        opener = table.match.state.to_act[0]
-        while not table.match.outputs:
-            state = table.match.state
-            await act(tg, users[state.controller(state.to_act[0])],
-                      choose(state, "raspasy", opener))
-        await settled(tg, hub)
+        await _first_deal(tg, hub, users, table, "raspasy")
         for user in users:
             text = tg.last_message(user).text
             assert "🔚 Deal 1 is over." in text and "Last trick: " in text and " → " in text
@@ -244,12 +249,7 @@ async def test_a_misere_winner_is_not_asked_for_his_one_contract(tg: FakeTelegra
 async def test_the_result_explains_its_numbers_and_gives_the_running_totals(
         tg: FakeTelegram, tmp_path: Path) -> None:
     async with _game(tg, tmp_path) as (users, group, hub, table):
-        opener = table.match.state.to_act[0]
-        while not table.match.outputs:
-            state = table.match.state
-            await act(tg, users[state.controller(state.to_act[0])],
-                      choose(state, "whist_and_pass", opener))
-        await settled(tg, hub)
+        await _first_deal(tg, hub, users, table, "whist_and_pass")
         result = next(m for m in tg.messages(group) if m.text.startswith("Deal 1"))
         notes = table.match.sheet.notes[0]
         assert notes and result.text.count("(") >= len(notes)  # a reason for every number
@@ -292,12 +292,7 @@ async def test_an_unpinned_table_message_comes_back_when_the_chat_ran_on(tg: Fak
         assert group.pinned == []  # the bot may not pin in this group
         for _ in range(SCROLLED):  # the chat runs on below the table message
             await command(tg, users[1], group, "/rules")
-        opener = table.match.state.to_act[0]
-        while not table.match.outputs:
-            state = table.match.state
-            await act(tg, users[state.controller(state.to_act[0])],
-                      choose(state, "raspasy", opener))
-        await settled(tg, hub)
+        await _first_deal(tg, hub, users, table, "raspasy")
         again = hub.presenter.slot(table, None).message_id
         result = next(m for m in tg.messages(group) if m.text.startswith("Deal 1"))
         assert again > result.message_id  # the next deal's table message is below its result
