@@ -188,6 +188,7 @@ class Outbox:
         self.group_reserve = reserve_of(group_limit) if group_reserve is None else group_reserve
         self._chats: dict[int, _Chat] = {}
         self._overall = Window(overall_limit, 1.05)
+        self._unknown_until = 0.0  # before then a private chat's last calls are unknown
         self.calls = 0  # API calls made (for the benchmarks)
 
     # -- public ---------------------------------------------------------------------------
@@ -216,6 +217,11 @@ class Outbox:
         send), unless something was shown since."""
         if slot.screen is None and not slot.queued:
             slot.screen, slot.sent_digest, slot.live = screen, screen.digest(), bool(screen.rows)
+
+    def after_restart(self) -> None:
+        """The process before this one may have written to private chats moments ago (its
+        calls are not known here): a private chat's window starts full, for one window."""
+        self._unknown_until = time.monotonic() + PRIVATE_WINDOW
 
     async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
         """Make one call (``make()`` builds it) in order with the chat's other sends and
@@ -282,7 +288,11 @@ class Outbox:
                 paced = max(1, self.group_limit - self.group_reserve)
                 chat = _Chat(chat_id, Window(self.group_limit, self.group_window), paced)
             else:
-                chat = _Chat(chat_id, Window(PRIVATE_LIMIT, PRIVATE_WINDOW))
+                window = Window(PRIVATE_LIMIT, PRIVATE_WINDOW)
+                if time.monotonic() < self._unknown_until:
+                    start = self._unknown_until - PRIVATE_WINDOW
+                    window.sent_at.extend([start] for _ in range(PRIVATE_LIMIT))
+                chat = _Chat(chat_id, window)
             self._chats[chat_id] = chat
         return chat
 
