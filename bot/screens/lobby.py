@@ -17,7 +17,8 @@ def lobby_screen(table: Table, tr: Translate, look: Look) -> Screen:
     plugin = plugin_of(table)
     options = plugin.options
     lines = [tr("🃏 <b>New {game} table</b>", game=tr(plugin.title)), "",
-             plugin.rules_summary(dict(row.rules), context(table, tr)), ""]
+             plugin.rules_summary(dict(row.rules), context(table, tr)),
+             tr("Every other convention as usual (⚙ Conventions shows them all)."), ""]
     seated = sorted(row.seats, key=lambda s: s.seat)
     names = [look.user_name(s.user_id) for s in seated if s.user_id is not None]
     lines.append(tr("Players ({n}/{total}): {names}", n=len(names), total=row.seat_count,

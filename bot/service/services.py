@@ -43,6 +43,7 @@ class Services:
     publish: Sink = _nowhere
     timers: Timers = field(init=False)
     _loading: asyncio.Lock = field(default_factory=asyncio.Lock)
+    open_at_start: int = 0  # open tables found at start-up (another process ran them)
 
     def __post_init__(self) -> None:
         self.timers = Timers(self)
@@ -81,7 +82,8 @@ class Services:
 
     async def _load(self, table_id: int, out: Outcome, problems: list[str]) -> Table | None:
         """Load a table with its match: deal a pending hand, set its timer; a table whose
-        messages may be behind what is stored is redrawn."""
+        messages may be behind what is stored is redrawn, one whose messages show it is told
+        ``as_shown`` (so that only what changes after is edited)."""
         async with self._loading:  # two first touches at once make one table
             table = self.tables.get(table_id)
             if table is not None:
@@ -110,6 +112,8 @@ class Services:
             await self.timers.rearm(table)  # the stored timer, with the time that is left
         if not table.row.shown:  # its messages may be behind what is stored
             out.redraw(table)
+        elif not table.may_show_deal_end:  # what they show is what is drawn now
+            out.as_shown[table.id] = table
         return table
 
     # -- start-up ------------------------------------------------------------------------------
@@ -119,7 +123,9 @@ class Services:
         their rows; an outcome that redraws what is behind, and the problems to report."""
         out = Outcome()
         problems: list[str] = []
-        for row in await self.store.tables.waking():
+        rows = await self.store.tables.waking()
+        self.open_at_start = len(rows)
+        for row in rows:
             if _busy(row):
                 await self._load(row.id, out, problems)
             elif row.status == "playing":

@@ -119,3 +119,20 @@ def test_extract_brings_in_new_messages_and_keeps_translations(locales: Path) ->
     assert merged.get("Dealer: {name}").string == ""
     assert merged.get("Open play").string == "Игра в открытую"
     assert catalog.main(["check"]) == 1  # ru must be complete
+
+
+_NAMES = r"\{(name|names|target|writer|team|side|other|old|new|bidder|dealer|one|two)\}"
+_GOVERNED = re.compile(r"(?<![\w{])(на|у|против|для|от|к|без|про|о|об|с|со|из|до|после|"
+                       r"вместо|ждём|знаю|посадить) «?" + _NAMES, re.IGNORECASE)
+
+
+def test_russian_texts_need_no_declension_of_names() -> None:
+    """A name is never put where Russian would decline it ("Боря на Аня", "у Аня"): it stands
+    as the subject, after a colon or an arrow, or after a noun ("игрока Аня")."""
+    found = []
+    for message in catalog.read("ru"):
+        forms = [message.string] if isinstance(message.string, str) else list(message.string)
+        found += [form for form in forms if form and _GOVERNED.search(form)]
+    assert found == []
+    tr = i18n.translator("ru")
+    assert tr("{writer} on {target} {n}", writer="Боря", target="Аня", n=12) == "Боря → Аня: 12"
