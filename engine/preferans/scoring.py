@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import asdict
 from fractions import Fraction
-from typing import Any
+from typing import Any, Self
 
 from engine.base import RecordError, RulesError, SheetState
 from engine.preferans.deal_entries import deal_entries
@@ -47,6 +47,14 @@ class Scoresheet(SheetState):
         self.history: list[dict[str, Any]] = []
         # why each deal's numbers were written: its notes (deal_entries.Note) as JSON objects
         self.notes: list[list[dict[str, Any]]] = []
+
+    @classmethod
+    def from_data(cls, rules: Rules, data: Mapping[str, Any]) -> Self:
+        """Snapshots written before the notes were kept have none: their deals get empty
+        notes (shown by their entries alone), so later deals' notes stay at their index."""
+        if "notes" not in data:
+            data = {**data, "notes": [[] for _ in data["history"]]}
+        return super().from_data(rules, data)
 
     @property
     def complete(self) -> bool:

@@ -121,3 +121,19 @@ def test_a_snapshot_is_taken_between_deals_only() -> None:
         resumed.record()
     with pytest.raises(ValueError, match="deal outputs"):
         Match.resume(match.spec, match.rules, match.players, snapshot, [])
+
+
+def test_a_preferans_snapshot_from_before_the_notes_resumes_with_later_notes_in_place() -> None:
+    """Snapshots stored before the sheet kept its notes have none: the deals before it get
+    empty notes, and each later deal's notes sit at its own index."""
+    record = through_json(random_record("preferans", {}, 5))
+    header = {k: record[k] for k in ("game", "rules", "players")}
+    full = replay({**header, "deals": record["deals"][:3]})
+    before = replay({**header, "deals": record["deals"][:1]})
+    snapshot = through_json(before.snapshot())
+    del snapshot["sheet"]["notes"]
+    resumed = replay({**header, "deals": record["deals"][1:3]}, snapshot=snapshot,
+                     outputs=through_json(before.outputs))
+    assert resumed.sheet.notes[0] == []
+    assert resumed.sheet.notes[1:] == full.sheet.notes[1:]
+    assert resumed.sheet.history == full.sheet.history

@@ -55,7 +55,7 @@ def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: Render
         if calls:
             lines.append(tr("Whists: {calls}", calls=calls))
     notes = match.sheet.notes if match is not None else []
-    if ctx.deal_no <= len(notes):
+    if ctx.deal_no <= len(notes) and notes[ctx.deal_no - 1]:
         lines.extend(explained_lines([Note(**n) for n in notes[ctx.deal_no - 1]], ctx))
     else:
         lines.extend(entry_lines(output["entries"], ctx))
