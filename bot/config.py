@@ -40,6 +40,14 @@ def _url(name: str, value: str) -> str:
     return value
 
 
+def database_path(env: Mapping[str, str]) -> str:
+    """DATABASE_PATH (the bot's and its command-line tools')."""
+    path = env.get("DATABASE_PATH", "./cardtable.db").strip()
+    if not path:
+        raise ConfigError("DATABASE_PATH is empty")
+    return path
+
+
 def load_settings(env: Mapping[str, str]) -> Settings:
     """Read BOT_TOKEN, DATABASE_PATH, TELEGRAM_API_BASE_URL, TELEGRAM_API_BASE_FILE_URL,
     WEBHOOK_URL, PORT, LOG_LEVEL, GROUP_MESSAGES_PER_MINUTE and TELEGRAM_CALLS_PER_SECOND."""
@@ -65,12 +73,9 @@ def load_settings(env: Mapping[str, str]) -> Settings:
     if not overall_text.isdigit() or int(overall_text) < 1:
         raise ConfigError(
             f"TELEGRAM_CALLS_PER_SECOND must be a positive number, got {overall_text!r}")
-    path = env.get("DATABASE_PATH", "./cardtable.db").strip()
-    if not path:
-        raise ConfigError("DATABASE_PATH is empty")
     return Settings(
         token=token,
-        database_path=path,
+        database_path=database_path(env),
         api_base_url=_url("TELEGRAM_API_BASE_URL",
                           env.get("TELEGRAM_API_BASE_URL", Settings.api_base_url).strip()),
         api_base_file_url=_url("TELEGRAM_API_BASE_FILE_URL",

@@ -170,7 +170,28 @@ _V5 = (
     "ALTER TABLE seats DROP COLUMN panel_digest",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
+# Ratings (issue 20): each rated game's change of its players' ratings, per seat, in a
+# group's scope (``group``: the game's chat) and across all groups (``all``). A rating is a
+# skill estimate ``mu`` with its uncertainty ``sigma``; the current one is a player's row of
+# his last rated game (by the game's ``finished_at``, then its id). The service computes
+# them; this is data only, recomputed from game_results by ``python -m bot.ratings rebuild``.
+_V6 = (
+    """CREATE TABLE rating_changes (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id),
+        seat INTEGER NOT NULL,
+        scope TEXT NOT NULL CHECK (scope IN ('group', 'all')),
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        PRIMARY KEY (table_id, scope, seat),
+        FOREIGN KEY (table_id, seat) REFERENCES game_results(table_id, seat)
+    )""",
+    "CREATE INDEX rating_changes_by_user ON rating_changes(user_id, scope)",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 VERSION = len(MIGRATIONS)
 
 

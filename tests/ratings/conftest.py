@@ -1,0 +1,3 @@
+from tests.storage.conftest import db_path, store
+
+__all__ = ["db_path", "store"]
