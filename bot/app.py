@@ -47,6 +47,6 @@ async def start(app: App) -> Services:
 async def stop(app: App) -> None:
     svc, presenter = app.bot_data.services, app.bot_data.presenter
     if presenter is not None:
-        await presenter.outbox.drain()
+        await presenter.drain()
     if svc is not None:
         await svc.store.close()

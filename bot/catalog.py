@@ -142,12 +142,6 @@ def _status_messages() -> Iterator[Owned]:
     yield from ((status, None) for status in get_args(Status))
 
 
-def _variant_messages() -> Iterator[Owned]:
-    from bot.games.preferans.table import VARIANT_NAMES
-
-    yield from ((name, "preferans") for name in VARIANT_NAMES.values())
-
-
 @dataclass(frozen=True)
 class Dynamic:
     """Translator arguments matching ``pattern`` (in any file) take their messages from
@@ -162,7 +156,6 @@ DYNAMIC = (
     Dynamic(r"\.labels\[\w+\]$", "lobby option labels", _game_messages),
     Dynamic(r"\.name\(.*\)$", "lobby option values", _game_messages),
     Dynamic(r"\.title$", "game titles", _game_messages),
-    Dynamic(r"^VARIANT_NAMES\[", "Preferans variants", _variant_messages),
     Dynamic(r"(^|\.)status$", "table statuses", _status_messages),
     Dynamic(r"^text$", "command menus (bot/telegram/commands.py)", _menu_messages),
     Dynamic(r"\.help$", "the /help lines (bot/telegram/commands.py)", _help_messages),

@@ -138,7 +138,22 @@ class Presenter(Delivery):
                     reply_to: int | None = None) -> None:
         """Answer in a chat, through the outbox (in order and within the chat's budget)."""
         if text:
-            await self.outbox.send(chat_id, Screen(text), thread_id=thread_id, reply_to=reply_to)
+            await self.send(chat_id, Screen(text), thread_id=thread_id, reply_to=reply_to)
+
+    async def send(self, chat_id: int, screen: Screen, *, thread_id: int = 0,
+                   reply_to: int | None = None) -> None:
+        """A screen as a new message of the chat (a menu, a command's answer)."""
+        await self.outbox.send(chat_id, screen, thread_id=thread_id, reply_to=reply_to)
+
+    async def replace_text(self, chat_id: int, message_id: int, text: str) -> None:
+        """A message of the bot's says ``text`` instead (a question answered); a refused
+        edit (the message was deleted) is only logged."""
+        await self.outbox.call(chat_id, lambda: self.bot.edit_message_text(
+            text, chat_id=chat_id, message_id=message_id))
+
+    async def drain(self) -> None:
+        """Send what is queued (at most a few seconds), before the process stops."""
+        await self.outbox.drain()
 
     # -- the tables' messages -----------------------------------------------------------------
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from bot.games.preferans.table import VARIANT_NAMES
+from bot.games.preferans.options import OPTIONS
 from bot.ui.i18n import Translate
 from engine.base import RecordError
 from engine.preferans.rules import Rules
@@ -221,7 +221,7 @@ def settle_text(text: str, tr: Translate) -> str:
         return tr("This sheet cannot be settled: {reason}", reason=escape(str(exc)))
     rules = Rules.from_dict(sheet.rules)
     lines = [tr("<b>Settlement</b> · {variant} · pool {pool} · {rounding}",
-                variant=tr(VARIANT_NAMES[rules.variant]), pool=rules.pool,
+                variant=tr(OPTIONS.name("variant", rules.variant)), pool=rules.pool,
                 rounding=_rounding(rules.settlement_rounding, tr)),
              tr("The sheet as I read it:")]
     for x, name in enumerate(sheet.players):

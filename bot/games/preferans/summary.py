@@ -5,7 +5,8 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from bot.games.preferans.table import VARIANT_NAMES, call_text
+from bot.games.preferans.options import OPTIONS
+from bot.games.preferans.table import call_text
 from bot.ui.context import RenderContext
 from bot.ui.i18n import Translate
 from engine.match import Match
@@ -82,7 +83,7 @@ def score_text(match: Match, ctx: RenderContext) -> str:
     balances = sheet.balances()
     status = tr("game over") if match.over else tr("deals played: {n}", n=len(sheet.history))
     lines = [tr("<b>Score</b> · {variant} · pool {pool} · {status}",
-                variant=tr(VARIANT_NAMES[rules.variant]), pool=rules.pool, status=status)]
+                variant=tr(OPTIONS.name("variant", rules.variant)), pool=rules.pool, status=status)]
     for x in range(n):
         lines.append("")
         lines.append(tr("<b>{name}</b>: balance <b>{balance}</b>", name=escape(names[x]),

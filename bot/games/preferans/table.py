@@ -6,13 +6,12 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from bot.games.preferans.options import OPTIONS
 from bot.ui.cards import card, cards, hand_lines
 from bot.ui.context import RenderContext
 from bot.ui.screen import Screen
 from engine.preferans.bids import LADDER, MISER
 from engine.preferans.bids import display as bid_display
-
-VARIANT_NAMES = {"sochi": "Sochi", "leningrad": "Leningrad", "rostov": "Rostov"}
 
 
 def call_text(call: str, ctx: RenderContext) -> str:
@@ -27,7 +26,8 @@ def header(view: dict[str, Any], ctx: RenderContext) -> str:
     tr = ctx.tr
     rules = ctx.rules
     line = tr("<b>Preferans</b> · {variant} · pool {pool} · deal {deal}",
-              variant=tr(VARIANT_NAMES[rules["variant"]]), pool=rules["pool"], deal=ctx.deal_no)
+              variant=tr(OPTIONS.name("variant", rules["variant"])), pool=rules["pool"],
+              deal=ctx.deal_no)
     if view["raspasy_state"] > 1:
         line += " · " + tr("raspasy state {n}", n=view["raspasy_state"])
     return line

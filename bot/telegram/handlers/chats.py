@@ -87,7 +87,7 @@ async def on_language(update: Update, context: Context) -> None:
     users = context.services.users
     args = args_of(context)
     if not args:
-        await context.presenter.outbox.send(chat.id, texts.language_picker(
+        await context.presenter.send(chat.id, texts.language_picker(
             users.language_of(chat.id), users.languages, tr, group=chat.id < 0))
         return
     wanted = args[0].lower()
@@ -111,11 +111,10 @@ async def on_language_button(update: Update, context: Context) -> None:
     if out.ok:
         context.presenter.show(out)
         done = texts.language_set(translator(language), group=chat_id < 0)
-        # a refused edit (the question was deleted) is only logged
-        await context.presenter.outbox.call(chat_id, lambda: context.bot.edit_message_text(
-            done, chat_id=chat_id, message_id=message_id))
+        await context.presenter.replace_text(chat_id, message_id, done)
     else:
-        done = context.presenter.text(out.refusal, context.presenter.translator(chat_id))  # type: ignore[arg-type]
+        assert out.refusal is not None
+        done = context.presenter.text(out.refusal, context.presenter.translator(chat_id))
     try:
         await query.answer(done)
     except BadRequest as exc:

@@ -71,8 +71,8 @@ async def on_newgame(update: Update, context: Context) -> None:
     game = command_games().get(args[0].lower() if args else command)
     if game is None:
         if command == "newgame" and not args:
-            await context.presenter.outbox.send(chat.id, texts.newgame_menu(tr),
-                                                thread_id=thread_of(message))
+            await context.presenter.send(chat.id, texts.newgame_menu(tr),
+                                         thread_id=thread_of(message))
         else:
             await refuse(update, context, "unknown_game", tr, names=", ".join(PLUGINS))
         return
@@ -271,8 +271,8 @@ async def on_timer(update: Update, context: Context) -> None:
     if table is None:
         await refuse(update, context, "no_table_open", cmd.tr)
         return
-    await context.presenter.outbox.send(cmd.chat_id, timer_screen(table, cmd.tr),
-                                        thread_id=table.thread_id)
+    await context.presenter.send(cmd.chat_id, timer_screen(table, cmd.tr),
+                                 thread_id=table.thread_id)
 
 
 async def on_quiet(update: Update, context: Context) -> None:
