@@ -12,6 +12,7 @@ from bench import (
     bot_bench,
     engine_bench,
     pictures_bench,
+    restore_bench,
     robot_bench,
     scoring_bench,
     storage_bench,
@@ -20,8 +21,9 @@ from bench import (
 from bench.figures import Figure
 
 SECTIONS = {"engine": engine_bench.run, "scoring": scoring_bench.run,
-            "storage": storage_bench.run, "pictures": pictures_bench.run,
-            "robots": robot_bench.run, "bot": bot_bench.run, "timers": timers_bench.run}
+            "storage": storage_bench.run, "restore": restore_bench.run,
+            "pictures": pictures_bench.run, "robots": robot_bench.run, "bot": bot_bench.run,
+            "timers": timers_bench.run}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,26 +1,19 @@
-"""Storage: durable appends/s (a commit per action, and group commit), restore time and memory.
-
-The restore is measured in a fresh process (``python -m bench.storage_bench restore DB``)
-so that its resident memory is the restored games' and nothing else's.
-"""
+"""Storage: durable appends/s (a commit per action, and group commit) and import of active
+games (restore time and memory: bench/restore_bench.py)."""
 
 from __future__ import annotations
 
 import asyncio
-import json
 import random
-import subprocess
-import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
 from bench.figures import Figure
 from bot.service import records as stored
 from engine.__main__ import play_random
 from engine.games import GAMES
-from engine.records import new_match, replay
+from engine.records import new_match
 from storage import Storage
 from storage.record_log import entries_of
 from storage.rows import TableRow
@@ -31,11 +24,12 @@ MAX_DEALS = {"preferans": 6, "joker": 12, "seep": 6}
 
 
 def active_record(game: str, seed: int) -> dict[str, Any]:
-    """A record of a game in progress: some deals played, the last one cut short."""
+    """A record of a game in progress: some deals played, the last one cut short (inside it,
+    as the bot deals the next hand as soon as one ends)."""
     rng = random.Random(seed)
     record = play_random(game, seed, rng.randint(1, MAX_DEALS.get(game, 6)), play=True)
     last = record["deals"][-1]
-    last["actions"] = last["actions"][: rng.randrange(len(last["actions"]) + 1)]
+    last["actions"] = last["actions"][: rng.randrange(max(1, len(last["actions"])))]
     return record
 
 
@@ -81,51 +75,17 @@ async def _populate(path: str, records: list[dict[str, Any]]) -> None:
                                    for n in range(start, min(len(records), start + 200))))
 
 
-def _memory_mb() -> dict[str, float]:
-    status = Path("/proc/self/status").read_text()
-    fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
-    return {key: int(fields[key].split()[0]) / 1024 for key in ("VmRSS", "VmHWM")}
-
-
-async def _restore(path: str) -> dict[str, Any]:
-    before = _memory_mb()
-    start = time.perf_counter()
-    async with await Storage.open(path) as store:
-        report = await stored.restore(store)
-    seconds = time.perf_counter() - start
-    after = _memory_mb()
-    kinds: dict[str, int] = {}
-    start = time.perf_counter()
-    for match in report.matches.values():
-        kinds[match.spec.name] = kinds.get(match.spec.name, 0) + 1
-        replay(match.record())
-    engine = time.perf_counter() - start
-    return {"seconds": seconds, "engine": engine, "games": len(report.matches),
-            "failed": len(report.failed),
-            "kinds": kinds, "rss_before": before["VmRSS"], "rss_after": after["VmRSS"],
-            "peak": after["VmHWM"]}
-
-
 def run(quick: bool) -> list[Figure]:
     games = 1_000 if quick else 10_000
     with tempfile.TemporaryDirectory(prefix="storage_bench") as tmp:
         single = asyncio.run(_appends_per_second(f"{tmp}/one.db", 1, 150 if quick else 600))
         grouped = asyncio.run(_appends_per_second(f"{tmp}/group.db", 100, 10 if quick else 40))
-        path = f"{tmp}/restore.db"
         names = sorted(GAMES)
         distinct = [active_record(names[g % len(names)], g) for g in range(min(games, 1_000))]
         records = [distinct[g % len(distinct)] for g in range(games)]
-        entries = sum(len(entries_of(record)) for record in records)
         start = time.perf_counter()
-        asyncio.run(_populate(path, records))
+        asyncio.run(_populate(f"{tmp}/import.db", records))
         populate = time.perf_counter() - start
-        del records, distinct
-        size = Path(path).stat().st_size / 2**20
-        child = subprocess.run([sys.executable, "-m", "bench.storage_bench", "restore", path],
-                               check=True, capture_output=True, text=True)
-        restored = json.loads(child.stdout)
-    kinds = ", ".join(f"{n} {k}" for k, n in sorted(restored["kinds"].items()))
-    note = f"{kinds}; {entries:,} log entries; {size:,.0f} MB file"
     return [
         Figure("storage", "durable appends/s, a commit per action", single, "appends/s",
                "one game, each append awaited; WAL, synchronous=FULL"),
@@ -133,18 +93,4 @@ def run(quick: bool) -> list[Figure]:
                "100 games appending at once from one event loop"),
         Figure("storage", f"import of {games:,} active games", games / populate, "games/s",
                "replay to validate, then one executemany per log; 1,000 distinct records"),
-        Figure("storage", f"restore of {games:,} active games", restored["seconds"], "s",
-               f"open, read every log, replay; {restored['failed']} failed; {note}"),
-        Figure("storage", f"restore of {games:,} games: engine replay alone",
-               restored["engine"], "s", "the same records replayed from memory, no database"),
-        Figure("storage", f"resident memory after restoring {games:,} games",
-               restored["rss_after"], "MB",
-               f"{restored['rss_before']:.0f} MB before; peak {restored['peak']:.0f} MB"),
     ]
-
-
-if __name__ == "__main__":
-    if sys.argv[1:2] == ["restore"] and len(sys.argv) == 3:
-        print(json.dumps(asyncio.run(_restore(sys.argv[2]))))
-    else:
-        sys.exit("usage: python -m bench.storage_bench restore DB")

@@ -26,7 +26,7 @@ async def start(app: App) -> Services:
     """Open storage, restore every open table and register the command menus."""
     settings = app.bot_data.settings
     assert settings is not None
-    storage = await Storage.open(settings.database_path)
+    storage = await Storage.open(settings.database)
     me = await app.bot.get_me()
     queue = app.job_queue
     svc = Services(storage, Users(storage, tuple(languages())),
@@ -40,7 +40,8 @@ async def start(app: App) -> Services:
     presenter.show(restored)
     for problem in problems:
         log.error("needs attention: %s", problem)
-    log.info("@%s is up: %d open tables restored", me.username, len(svc.tables.by_id))
+    log.info("@%s is up: %d tables loaded at start, the others when first touched",
+             me.username, len(svc.tables.by_id))
     return svc
 
 

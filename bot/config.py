@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from urllib.parse import urlparse
 
+from storage.store import is_postgres
+
 _TOKEN = re.compile(r"^\d+:[A-Za-z0-9_-]{20,}$")
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
@@ -20,6 +22,7 @@ class ConfigError(ValueError):
 class Settings:
     token: str
     database_path: str = "./cardtable.db"
+    database_url: str | None = None  # postgresql://...: PostgreSQL instead of the SQLite file
     api_base_url: str = "https://api.telegram.org/bot"
     api_base_file_url: str = "https://api.telegram.org/file/bot"
     webhook_url: str | None = None
@@ -27,6 +30,11 @@ class Settings:
     log_level: str = "INFO"
     group_limit: int = 18  # messages plus edits per minute in a group (Telegram allows 20)
     overall_limit: int = 28  # calls per second over all chats (Telegram allows about 30)
+
+    @property
+    def database(self) -> str:
+        """Where storage lives: the PostgreSQL URL if one is set, else the SQLite file."""
+        return self.database_url or self.database_path
 
     @property
     def log_level_number(self) -> int:
@@ -40,17 +48,24 @@ def _url(name: str, value: str) -> str:
     return value
 
 
-def database_path(env: Mapping[str, str]) -> str:
-    """DATABASE_PATH (the bot's and its command-line tools')."""
+def database_settings(env: Mapping[str, str]) -> tuple[str, str | None]:
+    """DATABASE_PATH and DATABASE_URL (None if unset): the bot's and its command-line
+    tools'."""
     path = env.get("DATABASE_PATH", "./cardtable.db").strip()
     if not path:
         raise ConfigError("DATABASE_PATH is empty")
-    return path
+    database_url = env.get("DATABASE_URL", "").strip() or None
+    if database_url is not None and (not is_postgres(database_url)
+                                     or not urlparse(database_url).netloc):
+        raise ConfigError("DATABASE_URL must be a postgresql:// URL, e.g. "
+                          f"postgresql://user:password@host:5432/cardtable, got {database_url!r}")
+    return path, database_url
 
 
 def load_settings(env: Mapping[str, str]) -> Settings:
-    """Read BOT_TOKEN, DATABASE_PATH, TELEGRAM_API_BASE_URL, TELEGRAM_API_BASE_FILE_URL,
-    WEBHOOK_URL, PORT, LOG_LEVEL, GROUP_MESSAGES_PER_MINUTE and TELEGRAM_CALLS_PER_SECOND."""
+    """Read BOT_TOKEN, DATABASE_PATH, DATABASE_URL, TELEGRAM_API_BASE_URL,
+    TELEGRAM_API_BASE_FILE_URL, WEBHOOK_URL, PORT, LOG_LEVEL, GROUP_MESSAGES_PER_MINUTE and
+    TELEGRAM_CALLS_PER_SECOND."""
     token = env.get("BOT_TOKEN", "").strip()
     if not token:
         raise ConfigError("BOT_TOKEN is not set: get a token from @BotFather and export it")
@@ -73,9 +88,11 @@ def load_settings(env: Mapping[str, str]) -> Settings:
     if not overall_text.isdigit() or int(overall_text) < 1:
         raise ConfigError(
             f"TELEGRAM_CALLS_PER_SECOND must be a positive number, got {overall_text!r}")
+    path, database_url = database_settings(env)
     return Settings(
         token=token,
-        database_path=database_path(env),
+        database_path=path,
+        database_url=database_url,
         api_base_url=_url("TELEGRAM_API_BASE_URL",
                           env.get("TELEGRAM_API_BASE_URL", Settings.api_base_url).strip()),
         api_base_file_url=_url("TELEGRAM_API_BASE_FILE_URL",

@@ -2,8 +2,8 @@
 
 Ratings are stored as each game's changes; they follow from the games' results alone, so
 after a change of model (or of which games count) a rebuild loses nothing. It runs in one
-transaction against the database the bot uses (DATABASE_PATH, or ``--database``); it may
-run while the bot does.
+transaction against the database the bot uses (DATABASE_URL, else DATABASE_PATH; or
+``--database`` with a file or a postgresql:// URL); it may run while the bot does.
 """
 
 from __future__ import annotations
@@ -13,34 +13,36 @@ import asyncio
 import os
 import sys
 
-from bot.config import ConfigError, database_path
+from bot.config import ConfigError, database_settings
 from bot.service import ratings
-from storage.store import Storage
+from storage.store import Storage, is_postgres
 
 
-async def rebuild(path: str) -> str:
-    async with await Storage.open(path) as store:
+async def rebuild(location: str) -> str:
+    async with await Storage.open(location) as store:
         found = await ratings.rebuild(store)
     games = len({c.table_id for c in found})
     players = len({c.user_id for c in found})
-    return f"{path}: {games} games rated, {players} players"
+    return f"{games} games rated, {players} players"
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.ratings", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", choices=("rebuild",))
-    parser.add_argument("--database", help="the SQLite file (default: DATABASE_PATH)")
+    parser.add_argument("--database", help="a SQLite file or a postgresql:// URL (default: "
+                        "DATABASE_URL, else DATABASE_PATH)")
     args = parser.parse_args(argv)
     try:
-        path = args.database or database_path(os.environ)
+        path, url = database_settings(os.environ)
     except ConfigError as exc:
         print(f"cardtable: {exc}", file=sys.stderr)
         return 2
-    if not os.path.exists(path):
-        print(f"cardtable: no database at {path}", file=sys.stderr)
+    location = args.database or url or path
+    if not is_postgres(location) and not os.path.exists(location):
+        print(f"cardtable: no database at {location}", file=sys.stderr)
         return 2
-    print(asyncio.run(rebuild(path)))
+    print(asyncio.run(rebuild(location)))
     return 0
 
 

@@ -7,6 +7,7 @@ below; ``engine.games`` registers it and ``engine.match`` drives it.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -209,6 +210,34 @@ class Scoresheet(Protocol):
     def add(self, result: Any) -> dict[str, Any]: ...
 
     def report(self) -> dict[str, Any]: ...
+
+    def to_data(self) -> dict[str, Any]:
+        """The sheet as JSON data; the class's ``from_data(rules, data)`` rebuilds it."""
+        ...
+
+
+class SheetState:
+    """A scoresheet whose whole state is the attributes named in ``STATE`` (JSON values),
+    so that a match can be snapshotted between deals and resumed without its history."""
+
+    STATE: ClassVar[tuple[str, ...]] = ()
+    rules: Any
+
+    def to_data(self) -> dict[str, Any]:
+        return {name: copy.deepcopy(getattr(self, name)) for name in self.STATE}
+
+    @classmethod
+    def from_data(cls, rules: Any, data: Mapping[str, Any]) -> Self:
+        """The sheet of ``rules`` as ``to_data`` saw it; KeyError if a field is missing."""
+        sheet = cls.__new__(cls)
+        sheet.rules = rules
+        for name in cls.STATE:
+            setattr(sheet, name, copy.deepcopy(data[name]))
+        sheet.restored()
+        return sheet
+
+    def restored(self) -> None:
+        """Set what ``STATE`` does not hold (what the rules alone decide)."""
 
 
 class DealFactory(Protocol):

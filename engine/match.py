@@ -1,7 +1,9 @@
 """A whole game: deals in sequence, each scored on the game's scoresheet.
 
 ``Match`` is what the bot keeps per table and what a record replays into. It
-knows every game only through its ``GameSpec``.
+knows every game only through its ``GameSpec``. Between two deals it can be
+snapshotted as data (``snapshot``) and resumed from it (``resume``) without the
+deals before: the outputs of those deals are all it keeps of them.
 """
 
 from __future__ import annotations
@@ -28,6 +30,35 @@ class Match:
         self.outputs: list[dict[str, Any]] = []
         self.state: DealState | None = None
         self.version = 0
+        self.earlier = 0  # deals before ``deals`` (not held: resumed from a snapshot)
+
+    @classmethod
+    def resume(
+        cls, spec: GameSpec, rules: RulesBase, players: list[str], snapshot: Mapping[str, Any],
+        outputs: list[dict[str, Any]],
+    ) -> Match:
+        """The match as ``snapshot`` saw it, with the ``outputs`` of the deals before it;
+        ValueError if they do not belong together."""
+        if len(outputs) != snapshot["deals"]:
+            raise ValueError(f"a snapshot after {snapshot['deals']} deals with"
+                             f" {len(outputs)} deal outputs")
+        match = cls(spec, rules, players, snapshot["first_dealer"])
+        match.sheet = spec.new_sheet.from_data(rules, snapshot["sheet"])
+        match.version, match.earlier = snapshot["version"], snapshot["deals"]
+        match.outputs = list(outputs)
+        return match
+
+    @property
+    def deal_count(self) -> int:
+        """The deals dealt (or entered) so far, the one in play included."""
+        return self.earlier + len(self.deals)
+
+    def snapshot(self) -> dict[str, Any]:
+        """The match between two deals as JSON data: the sheet, the deal count, the version."""
+        if self.in_deal:
+            raise WrongPhase("deal_in_progress", "a match is snapshotted between deals")
+        return {"version": self.version, "deals": self.deal_count,
+                "first_dealer": self.first_dealer, "sheet": self.sheet.to_data()}
 
     @property
     def over(self) -> bool:
@@ -87,7 +118,9 @@ class Match:
         return events
 
     def record(self) -> dict[str, Any]:
-        """The game record of records.md."""
+        """The game record of records.md (of a match that holds all its deals)."""
+        if self.earlier:
+            raise ValueError("a resumed match holds only the deals since its snapshot")
         return {
             "game": self.spec.name,
             "rules": self.rules.to_dict(),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.base import ActionError, RecordError, RulesError
@@ -54,13 +54,24 @@ def new_match(record: Mapping[str, Any]) -> Match:
     return Match(spec, rules, players, first_dealer)
 
 
-def replay(record: Mapping[str, Any]) -> Match:
-    """Replay every deal and action of a record; RecordError names what is wrong."""
+def replay(record: Mapping[str, Any], *, snapshot: Mapping[str, Any] | None = None,
+           outputs: Sequence[dict[str, Any]] = ()) -> Match:
+    """Replay every deal and action of a record; RecordError names what is wrong.
+
+    With a ``snapshot`` (``Match.snapshot``) and the ``outputs`` of the deals before it,
+    the record holds only the deals after it: they are replayed on the resumed match.
+    """
     match = new_match(record)
+    if snapshot is not None:
+        try:
+            match = Match.resume(match.spec, match.rules, match.players, snapshot,
+                                 list(outputs))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RecordError(f"the snapshot does not fit: {exc}") from None
     deals = record.get("deals", [])
     if not isinstance(deals, list):
         raise RecordError("deals must be a list")
-    for d, deal in enumerate(deals):
+    for d, deal in enumerate(deals, start=match.earlier):
         if not isinstance(deal, Mapping):
             raise RecordError(f"deal {d}: must be an object")
         if match.in_deal:

@@ -6,12 +6,10 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypeVar
 
-import aiosqlite
-
 from storage import tables_sql as sql
-from storage.connection import Database
 from storage.errors import NotFound
 from storage.rows import UNSET, ChatRow, Unset, UserRow
+from storage.sql import Conn, Database
 
 T = TypeVar("T")
 
@@ -48,12 +46,12 @@ class ChatStore:
     async def find_user(self, username: str) -> UserRow | None:
         """The user with this Telegram username (any case, with or without the @)."""
         async with self._db.reading() as conn:
-            row = await sql.one(conn, "SELECT * FROM users WHERE username = ? COLLATE NOCASE"
+            row = await conn.fetchone("SELECT * FROM users WHERE lower(username) = lower(?)"
                                 " ORDER BY updated_at DESC LIMIT 1", (username.lstrip("@"),))
             return None if row is None else UserRow.of(row)
 
     async def _find(
-        self, load: Callable[[aiosqlite.Connection, int], Awaitable[T]], key: int
+        self, load: Callable[[Conn, int], Awaitable[T]], key: int
     ) -> T | None:
         async with self._db.reading() as conn:
             try:
@@ -68,8 +66,8 @@ class ChatStore:
         there is nothing left under ``old_id``. If ``new_id`` already has a row,
         the old chat's settings replace it.
         """
-        async def move(conn: aiosqlite.Connection) -> bool:
-            old = await sql.one(conn, "SELECT * FROM chats WHERE id = ?", (old_id,))
+        async def move(conn: Conn) -> bool:
+            old = await conn.fetchone("SELECT * FROM chats WHERE id = ?", (old_id,))
             if old is None or old_id == new_id:
                 return False
             if await sql.open_table_id(conn, old_id) is not None:

@@ -13,7 +13,7 @@ class SchemaTooNew(StorageError):
     def __init__(self, found: int, known: int, path: str) -> None:
         super().__init__(
             f"database {path} has schema version {found}, newer than this code knows ({known}): "
-            "upgrade cardtable, or point DATABASE_PATH at another file"
+            "upgrade cardtable, or point DATABASE_PATH (DATABASE_URL) at another database"
         )
         self.found = found
         self.known = known
@@ -79,3 +79,7 @@ class VoteOpen(StorageError):
         super().__init__(f"table {table_id} already has an open vote (#{vote_id})")
         self.table_id = table_id
         self.vote_id = vote_id
+
+
+class Conflict(StorageError):
+    """A write that a uniqueness rule refuses (another process made the same row first)."""

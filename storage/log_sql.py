@@ -9,13 +9,21 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
 from storage.errors import BadInput, DuplicateSeq, NotFound, SeqConflict, SeqGap, WrongStatus
 from storage.rows import Entry, StatLine
-from storage.tables_sql import json_object, one, refuse_second_table
+from storage.sql import Conn, Row
+from storage.tables_sql import json_object, refuse_second_table
 
 log = logging.getLogger(__name__)
+
+
+async def locked_table(conn: Conn, table_id: int) -> Row:
+    """The table's row, locked until the transaction ends (concurrent appends queue)."""
+    table = await conn.fetchone(
+        f"SELECT * FROM game_tables WHERE id = ?{conn.dialect.for_update}", (table_id,))
+    if table is None:
+        raise NotFound(f"no table {table_id}")
+    return table
 
 
 def entry_values(entry: Entry, seat_count: int) -> tuple[str, str]:
@@ -33,19 +41,18 @@ def entry_values(entry: Entry, seat_count: int) -> tuple[str, str]:
 
 
 async def append(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     table_id: int,
     seq: int,
     entry: Entry,
     result: Mapping[str, Any] | None,
     stats: Sequence[StatLine],
     settlement: Sequence[float] | None,
+    snapshot: Mapping[str, Any] | None = None,
 ) -> float:
-    """One append and what it ends: the deal's result and statistics, the game's settlement;
-    the table's new ``updated_at``."""
-    table = await one(conn, "SELECT * FROM game_tables WHERE id = ?", (table_id,))
-    if table is None:
-        raise NotFound(f"no table {table_id}")
+    """One append and what it ends: the deal's result and statistics, the game's settlement,
+    the match's snapshot; the table's new ``updated_at``."""
+    table = await locked_table(conn, table_id)
     last = table["last_seq"]
     if seq <= last:
         raise DuplicateSeq(table_id, seq, last)
@@ -71,11 +78,23 @@ async def append(
         await store_result(conn, table_id, table["game"], deals - 1, result, stats)
     if settlement is not None:
         await finish(conn, table_id, table["seat_count"], settlement, now)
+    if snapshot is not None:
+        await store_snapshot(conn, table_id, snapshot, now)
     return now
 
 
+async def store_snapshot(conn: Conn, table_id: int, snapshot: Mapping[str, Any],
+                         now: float) -> None:
+    """The table's snapshot (``Match.snapshot``), taken after the entry of its version."""
+    await conn.execute(
+        "INSERT INTO snapshots (table_id, seq, data, created_at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT(table_id) DO UPDATE SET seq = excluded.seq, data = excluded.data,"
+        " created_at = excluded.created_at",
+        (table_id, snapshot.get("version"), json_object("a snapshot", snapshot), now))
+
+
 async def replace_entered(
-    conn: aiosqlite.Connection,
+    conn: Conn,
     table_id: int,
     from_deal: int,
     expected_last: int,
@@ -90,9 +109,7 @@ async def replace_entered(
     The one place where the log is rewritten: an entered deal is a single
     entry with no actions, so the log still numbers one entry per match version.
     """
-    table = await one(conn, "SELECT * FROM game_tables WHERE id = ?", (table_id,))
-    if table is None:
-        raise NotFound(f"no table {table_id}")
+    table = await locked_table(conn, table_id)
     if table["last_seq"] != expected_last:
         raise SeqConflict(table_id, expected_last, table["last_seq"],
                           "is not the last: the table changed since")
@@ -101,15 +118,16 @@ async def replace_entered(
     if not 0 <= from_deal <= table["deal_count"] or not len(deals) == len(outputs) == len(stats):
         raise BadInput(f"replace deals from 0-{table['deal_count']}, one output and its"
                        " statistics per deal")
-    if any("actions" in deal for deal in deals) or await one(
-            conn, "SELECT 1 FROM log_entries WHERE table_id = ? AND deal_no >= ? AND"
-            " (kind = 'action' OR json_extract(payload, '$.actions') IS NOT NULL) LIMIT 1",
+    played = conn.dialect.json_has("payload", "actions")
+    if any("actions" in deal for deal in deals) or await conn.fetchone(
+            "SELECT 1 FROM log_entries WHERE table_id = ? AND deal_no >= ? AND"
+            f" (kind = 'action' OR {played}) LIMIT 1",
             (table_id, from_deal)):
         raise BadInput("only deals entered by hand can be undone or corrected")
     if table["status"] == "finished":
         await refuse_second_table(conn, table["chat_id"])
         await conn.execute("DELETE FROM game_results WHERE table_id = ?", (table_id,))
-    start = (await one(conn, "SELECT COALESCE(MIN(seq), ?) FROM log_entries"
+    start = (await conn.fetchone("SELECT COALESCE(MIN(seq), ?) FROM log_entries"
                        " WHERE table_id = ? AND deal_no >= ?",
                        (table["last_seq"] + 1, table_id, from_deal)))[0]
     for name in ("deal_stats", "deal_results"):
@@ -117,6 +135,7 @@ async def replace_entered(
                            (table_id, from_deal))
     await conn.execute("DELETE FROM log_entries WHERE table_id = ? AND seq >= ?",
                        (table_id, start))
+    await conn.execute("DELETE FROM snapshots WHERE table_id = ? AND seq >= ?", (table_id, start))
     await conn.execute(
         "UPDATE game_tables SET last_seq = ?, deal_count = ?, status = 'playing',"
         " finished_at = NULL WHERE id = ?", (start - 1, from_deal, table_id))
@@ -128,22 +147,22 @@ async def replace_entered(
 
 
 async def store_result(
-    conn: aiosqlite.Connection, table_id: int, game: str, deal_no: int,
+    conn: Conn, table_id: int, game: str, deal_no: int,
     result: Mapping[str, Any], lines: Sequence[StatLine],
 ) -> None:
     """A finished deal's output object and its statistics lines (one per seat that has
     one; the game computes them from the output, ``GameSpec.seat_stats``)."""
     text = json_object("a deal result", result)
-    if await one(conn, "SELECT 1 FROM deal_results WHERE table_id = ? AND deal_no = ?",
+    if await conn.fetchone("SELECT 1 FROM deal_results WHERE table_id = ? AND deal_no = ?",
                  (table_id, deal_no)):
         raise BadInput(f"table {table_id}: deal {deal_no} already has a result")
     await conn.execute(
         "INSERT INTO deal_results (table_id, deal_no, result, finished_at) VALUES (?, ?, ?, ?)",
         (table_id, deal_no, text, time.time()),
     )
-    users = {row["seat"]: row["user_id"] for row in await conn.execute_fetchall(
+    users = {row["seat"]: row["user_id"] for row in await conn.fetch(
         "SELECT seat, user_id FROM seats WHERE table_id = ?", (table_id,))}
-    robots = {row["user_id"] for row in await conn.execute_fetchall(
+    robots = {row["user_id"] for row in await conn.fetch(
         "SELECT DISTINCT user_id FROM log_entries WHERE table_id = ? AND deal_no = ? AND robot = 1",
         (table_id, deal_no))}
     await conn.executemany(
@@ -162,7 +181,7 @@ def places(balances: Sequence[float]) -> list[int]:
 
 
 async def finish(
-    conn: aiosqlite.Connection, table_id: int, seat_count: int, settlement: Sequence[float],
+    conn: Conn, table_id: int, seat_count: int, settlement: Sequence[float],
     now: float | None = None,
 ) -> None:
     """Write the settlement (one balance per seat) and mark the table finished."""
@@ -171,7 +190,7 @@ async def finish(
         for b in settlement
     ):
         raise BadInput(f"a settlement is one number per seat ({seat_count}), not {settlement!r}")
-    users = {row["seat"]: row["user_id"] for row in await conn.execute_fetchall(
+    users = {row["seat"]: row["user_id"] for row in await conn.fetch(
         "SELECT seat, user_id FROM seats WHERE table_id = ?", (table_id,))}
     await conn.executemany(
         "INSERT INTO game_results (table_id, seat, user_id, balance, place) VALUES (?, ?, ?, ?, ?)",
@@ -187,7 +206,7 @@ async def finish(
 
 
 async def insert_entries(
-    conn: aiosqlite.Connection, table_id: int, entries: Sequence[Entry], seat_count: int
+    conn: Conn, table_id: int, entries: Sequence[Entry], seat_count: int
 ) -> int:
     """Write a whole log at once (import); the number of deals."""
     now = time.time()
@@ -208,9 +227,11 @@ async def insert_entries(
     return deal_no + 1
 
 
-async def log_of(conn: aiosqlite.Connection, table_id: int) -> list[tuple[str, dict[str, Any]]]:
-    """The table's log as (kind, payload) pairs in order."""
-    rows = await conn.execute_fetchall(
-        "SELECT kind, payload FROM log_entries WHERE table_id = ? ORDER BY seq", (table_id,))
+async def log_of(conn: Conn, table_id: int, *,
+                 after: int = 0) -> list[tuple[str, dict[str, Any]]]:
+    """The table's log (the entries after number ``after``) as (kind, payload) pairs."""
+    rows = await conn.fetch(
+        "SELECT kind, payload FROM log_entries WHERE table_id = ? AND seq > ? ORDER BY seq",
+        (table_id, after))
     return [(row["kind"], json.loads(row["payload"])) for row in rows]
 

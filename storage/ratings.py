@@ -8,9 +8,6 @@ import json
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
-from storage.connection import Database
 from storage.rows import (
     FinishedGame,
     PlayerResult,
@@ -20,6 +17,7 @@ from storage.rows import (
     Skill,
     Standing,
 )
+from storage.sql import Conn, Database
 
 # The order ratings are computed in: a game after every game that finished before it.
 _ORDER = "t.finished_at, t.id"
@@ -37,7 +35,7 @@ class RatingStore:
     async def rate(self, table_id: int, rater: Rater) -> list[RatingChange]:
         """Rate a finished game: its players' ratings are read and its changes written in
         one transaction, so that games rated at the same time each see the other."""
-        async def rate(conn: aiosqlite.Connection) -> list[RatingChange]:
+        async def rate(conn: Conn) -> list[RatingChange]:
             return [c for game in await _finished(conn, table_id)
                     for c in await _rate(conn, game, rater)]
 
@@ -46,7 +44,7 @@ class RatingStore:
     async def rebuild(self, rater: Rater) -> list[RatingChange]:
         """Every rating computed again from the stored results, game by game in rating
         order, in one transaction; the changes written."""
-        async def rebuild(conn: aiosqlite.Connection) -> list[RatingChange]:
+        async def rebuild(conn: Conn) -> list[RatingChange]:
             await conn.execute("DELETE FROM rating_changes")
             return [c for game in await _finished(conn, None)
                     for c in await _rate(conn, game, rater)]
@@ -56,7 +54,7 @@ class RatingStore:
     async def changes(self) -> list[RatingChange]:
         """Every stored change, in rating order (scope, then seat, within a game)."""
         async with self._db.reading() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetch(
                 "SELECT r.* FROM rating_changes r JOIN game_tables t ON t.id = r.table_id"
                 f" ORDER BY {_ORDER}, r.scope, r.seat")
         return [_change(row) for row in rows]
@@ -84,7 +82,7 @@ class RatingStore:
         the group ``chat_id``, or across all groups (None)."""
         scope, where, params = _scope(chat_id)
         async with self._db.reading() as conn:
-            rows = await conn.execute_fetchall(
+            rows = await conn.fetch(
                 "SELECT t.game, r.table_id, t.finished_at, r.mu, r.sigma FROM rating_changes r"
                 " JOIN game_tables t ON t.id = r.table_id WHERE r.user_id = ? AND r.scope = ?"
                 f"{where} ORDER BY {_ORDER}", (user_id, scope, *params))
@@ -92,7 +90,7 @@ class RatingStore:
                             Skill(row["mu"], row["sigma"])) for row in rows]
 
 
-async def _rate(conn: aiosqlite.Connection, game: FinishedGame,
+async def _rate(conn: Conn, game: FinishedGame,
                 rater: Rater) -> Sequence[RatingChange]:
     users = [r.user_id for r in game.results if r.user_id is not None]
     before: dict[tuple[Scope, int], Skill] = {}
@@ -108,7 +106,7 @@ async def _rate(conn: aiosqlite.Connection, game: FinishedGame,
     return changes
 
 
-async def _standings(conn: aiosqlite.Connection, game: str, chat_id: int | None,
+async def _standings(conn: Conn, game: str, chat_id: int | None,
                      users: Collection[int]) -> dict[int, Standing]:
     if not users:
         return {}
@@ -117,12 +115,12 @@ async def _standings(conn: aiosqlite.Connection, game: str, chat_id: int | None,
     return {row["user_id"]: _standing(row) for row in rows}
 
 
-async def _latest(conn: aiosqlite.Connection, game: str, chat_id: int | None, where: str,
+async def _latest(conn: Conn, game: str, chat_id: int | None, where: str,
                   params: tuple[Any, ...], *, tail: str = "",
                   tail_params: tuple[Any, ...] = ()) -> list[Any]:
     """Each user's last change in the scope, with his number of rated games and name."""
     scope, in_chat, chat = _scope(chat_id)
-    return list(await conn.execute_fetchall(
+    return list(await conn.fetch(
         "SELECT latest.*, u.display_name FROM (SELECT r.user_id, r.mu, r.sigma,"
         " ROW_NUMBER() OVER (PARTITION BY r.user_id ORDER BY t.finished_at DESC, t.id DESC)"
         " AS n,"
@@ -151,14 +149,14 @@ def _change(row: Any) -> RatingChange:
                         Skill(row["mu"], row["sigma"]))
 
 
-async def _finished(conn: aiosqlite.Connection, table_id: int | None) -> list[FinishedGame]:
+async def _finished(conn: Conn, table_id: int | None) -> list[FinishedGame]:
     only = "" if table_id is None else " AND t.id = ?"
     params = () if table_id is None else (table_id,)
-    tables = await conn.execute_fetchall(
+    tables = await conn.fetch(
         "SELECT t.id, t.chat_id, t.game, t.rules, t.settings, t.players FROM game_tables t"
         f" WHERE t.status = 'finished'{only} ORDER BY {_ORDER}", params)
     results: dict[int, list[Any]] = {}
-    for row in await conn.execute_fetchall(
+    for row in await conn.fetch(
             "SELECT r.table_id, r.seat, r.user_id, r.balance, r.place FROM game_results r"
             f" JOIN game_tables t ON t.id = r.table_id WHERE t.status = 'finished'{only}"
             " ORDER BY r.table_id, r.seat", params):

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Literal, Protocol
+
+from storage.sql import Row
 
 Status = Literal["lobby", "playing", "paused", "finished", "aborted"]
 OPEN_STATUSES: tuple[Status, ...] = ("lobby", "playing", "paused")
@@ -67,7 +68,7 @@ class ChatRow:
     table_defaults: dict[str, Any]
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> ChatRow:
+    def of(cls, row: Row) -> ChatRow:
         return cls(row["id"], row["language"], row["time_zone"], row["quiet_hours"],
                    json.loads(row["table_defaults"]))
 
@@ -81,7 +82,7 @@ class UserRow:
     has_started_bot: bool
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> UserRow:
+    def of(cls, row: Row) -> UserRow:
         return cls(row["id"], row["display_name"], row["username"], row["language"],
                    bool(row["has_started_bot"]))
 
@@ -132,7 +133,7 @@ class TableRow:
         return self.shown_at is not None and self.shown_at >= self.updated_at
 
     @classmethod
-    def of(cls, row: sqlite3.Row, seats: tuple[SeatRow, ...]) -> TableRow:
+    def of(cls, row: Row, seats: tuple[SeatRow, ...]) -> TableRow:
         return cls(
             id=row["id"], chat_id=row["chat_id"], game=row["game"],
             rules=json.loads(row["rules"]), settings=json.loads(row["settings"]),
@@ -164,6 +165,37 @@ class TableRow:
 
 
 @dataclass(frozen=True, slots=True)
+class Waking:
+    """An open table as start-up sees it (no seats, no log): whether it has work to do at
+    once, and its stored timer."""
+
+    id: int
+    status: Status
+    last_seq: int
+    snapshot_seq: int | None  # the entry after which its last snapshot was taken
+    shown: bool
+    robot: bool  # a substitute robot plays a seat
+    attention_reason: str | None
+    timer_deadline: float | None
+    timer_version: int
+    timer_nudged: bool
+    settings: dict[str, Any]
+
+    @property
+    def between_deals(self) -> bool:
+        """Playing, and the log ends where a deal does (or before the first one): the next
+        deal is to be dealt."""
+        return self.status == "playing" and self.last_seq in (0, self.snapshot_seq)
+
+    @classmethod
+    def of(cls, row: Row) -> Waking:
+        return cls(row["id"], row["status"], row["last_seq"], row["snapshot_seq"],
+                   row["shown_at"] is not None and row["shown_at"] >= row["updated_at"],
+                   bool(row["robot"]), row["attention_reason"], row["timer_deadline"],
+                   row["timer_version"], bool(row["timer_nudged"]), json.loads(row["settings"]))
+
+
+@dataclass(frozen=True, slots=True)
 class DealRow:
     """A finished deal of a chat's history: its replay output object, and the seats
     for which a robot chose at least one action."""
@@ -186,7 +218,7 @@ class PlayerResult:
     place: int
 
     @classmethod
-    def of(cls, row: sqlite3.Row, names: list[str]) -> PlayerResult:
+    def of(cls, row: Row, names: list[str]) -> PlayerResult:
         """A game_results row, with the seat's name from the table's players."""
         return cls(row["seat"], row["user_id"], names[row["seat"]], row["balance"], row["place"])
 
@@ -317,7 +349,7 @@ class VoteRow:
     message_id: int | None
 
     @classmethod
-    def of(cls, row: sqlite3.Row) -> VoteRow:
+    def of(cls, row: Row) -> VoteRow:
         return cls(row["id"], row["table_id"], row["kind"], row["initiator"],
                    frozenset(json.loads(row["voters"])), frozenset(json.loads(row["agreed"])),
                    json.loads(row["params"]), row["status"], row["message_id"])

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from storage import stats_sql
-from storage.connection import Database
 from storage.rows import DealRow, GameRow, UserStats
+from storage.sql import Database
 
 
 class StatsStore:

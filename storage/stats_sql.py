@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import json
 
-import aiosqlite
-
 from storage.rows import ContractStats, DealRow, GameRow, PlayerResult, UserStats
+from storage.sql import Conn
 
 # Declared, made and failed undertakings of deal_stats rows (made is NULL where not judged).
-_OUTCOMES = ("COUNT(*) AS n, COALESCE(SUM(made = 1), 0) AS made,"
-             " COALESCE(SUM(made = 0), 0) AS failed")
+_OUTCOMES = ("COUNT(*) AS n, COALESCE(SUM(CASE WHEN made = 1 THEN 1 ELSE 0 END), 0) AS made,"
+             " COALESCE(SUM(CASE WHEN made = 0 THEN 1 ELSE 0 END), 0) AS failed")
 
 
-async def recent_deals(conn: aiosqlite.Connection, chat_id: int, limit: int) -> list[DealRow]:
-    rows = await conn.execute_fetchall(
+async def recent_deals(conn: Conn, chat_id: int, limit: int) -> list[DealRow]:
+    rows = await conn.fetch(
         "SELECT r.table_id, t.game, r.deal_no, r.result, r.finished_at, t.players,"
-        " (SELECT json_group_array(s.seat) FROM deal_stats s WHERE s.table_id = r.table_id"
-        "  AND s.deal_no = r.deal_no AND s.robot = 1) AS robots"
+        f" (SELECT {conn.dialect.json_array('s.seat')} FROM deal_stats s"
+        "  WHERE s.table_id = r.table_id AND s.deal_no = r.deal_no AND s.robot = 1) AS robots"
         " FROM deal_results r JOIN game_tables t ON t.id = r.table_id WHERE t.chat_id = ?"
         " ORDER BY r.finished_at DESC, r.table_id DESC, r.deal_no DESC LIMIT ?",
         (chat_id, limit),
@@ -27,8 +26,8 @@ async def recent_deals(conn: aiosqlite.Connection, chat_id: int, limit: int) -> 
                     tuple(sorted(json.loads(row["robots"])))) for row in rows]
 
 
-async def recent_games(conn: aiosqlite.Connection, chat_id: int, limit: int) -> list[GameRow]:
-    tables = list(await conn.execute_fetchall(
+async def recent_games(conn: Conn, chat_id: int, limit: int) -> list[GameRow]:
+    tables = list(await conn.fetch(
         "SELECT id, game, status, started_at, finished_at, deal_count, players FROM game_tables"
         " WHERE chat_id = ? AND status IN ('finished', 'aborted')"
         " ORDER BY finished_at DESC, id DESC LIMIT ?",
@@ -37,7 +36,7 @@ async def recent_games(conn: aiosqlite.Connection, chat_id: int, limit: int) -> 
     games = []
     for t in tables:
         names = json.loads(t["players"]) if t["players"] else []
-        results = await conn.execute_fetchall(
+        results = await conn.fetch(
             "SELECT seat, user_id, balance, place FROM game_results WHERE table_id = ?"
             " ORDER BY seat", (t["id"],))
         games.append(GameRow(
@@ -47,28 +46,29 @@ async def recent_games(conn: aiosqlite.Connection, chat_id: int, limit: int) -> 
     return games
 
 
-async def user_stats(conn: aiosqlite.Connection, user_id: int, game: str | None) -> list[UserStats]:
+async def user_stats(conn: Conn, user_id: int, game: str | None) -> list[UserStats]:
     """One UserStats per game kind the user played (or just ``game``)."""
     only = "" if game is None else " AND game = ?"
     params: tuple[object, ...] = (user_id,) if game is None else (user_id, game)
-    deals = {row["game"]: row for row in await conn.execute_fetchall(
+    deals = {row["game"]: row for row in await conn.fetch(
         "SELECT game, COUNT(*) AS deals, SUM(robot) AS robot_deals, SUM(won) AS won,"
         f" SUM(lost) AS lost FROM deal_stats WHERE user_id = ?{only} GROUP BY game", params)}
     contracts: dict[str, dict[int, ContractStats]] = {}
-    for row in await conn.execute_fetchall(
+    for row in await conn.fetch(
         f"SELECT game, level, {_OUTCOMES}"
         f" FROM deal_stats WHERE user_id = ?{only} AND level IS NOT NULL"
         " GROUP BY game, level ORDER BY game, level", params):
         contracts.setdefault(row["game"], {})[row["level"]] = ContractStats(
             row["n"], row["made"], row["failed"])
     misers = {row["game"]: ContractStats(row["n"], row["made"], row["failed"])
-              for row in await conn.execute_fetchall(
+              for row in await conn.fetch(
         f"SELECT game, {_OUTCOMES}"
         f" FROM deal_stats WHERE user_id = ?{only} AND role = 'declarer' AND kind = 'miser'"
         " GROUP BY game", params)}
     only_t = "" if game is None else " AND t.game = ?"
-    games = {row["game"]: row for row in await conn.execute_fetchall(
-        "SELECT t.game, COUNT(*) AS games, SUM(r.place = 1) AS first, SUM(r.balance) AS balance"
+    games = {row["game"]: row for row in await conn.fetch(
+        "SELECT t.game, COUNT(*) AS games, SUM(CASE WHEN r.place = 1 THEN 1 ELSE 0 END) AS first,"
+        " SUM(r.balance) AS balance"
         " FROM game_results r JOIN game_tables t ON t.id = r.table_id"
         f" WHERE r.user_id = ?{only_t} GROUP BY t.game", params)}
     stats = []

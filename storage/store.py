@@ -1,4 +1,8 @@
-"""``Storage``: the one SQLite database, split by concern. All SQL is behind it.
+"""``Storage``: the one database, split by concern. All SQL is behind it.
+
+The database is a SQLite file (the default) or a PostgreSQL server (``postgresql://``
+URL, for several worker processes); the stores are the same SQL on either
+(storage/sql.py).
 
 Games are known here only as record data (records.md): the service replays
 records with the engine; storage never imports it.
@@ -22,21 +26,26 @@ from types import TracebackType
 from typing import Self
 
 from storage.chats import ChatStore
-from storage.connection import Database
 from storage.log import LogStore
 from storage.ratings import RatingStore
+from storage.sql import Database
 from storage.stats import StatsStore
 from storage.tables import TableStore
 from storage.votes import VoteStore
 
 DEFAULT_PATH = "./cardtable.db"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(location: str) -> bool:
+    return location.startswith(POSTGRES_SCHEMES)
 
 
 class Storage:
-    """Chats, users, tables, the action log, results, statistics and votes in one file."""
+    """Chats, users, tables, the action log, results, statistics and votes in one database."""
 
     def __init__(self, db: Database) -> None:
-        self._db = db
+        self.db = db
         self.chats = ChatStore(db)
         self.tables = TableStore(db)
         self.log = LogStore(db)
@@ -45,12 +54,19 @@ class Storage:
         self.votes = VoteStore(db)
 
     @classmethod
-    async def open(cls, path: str = DEFAULT_PATH) -> Storage:
-        """Open (or create) the database and run its migrations; SchemaTooNew if it is newer."""
-        return cls(await Database.open(path))
+    async def open(cls, location: str = DEFAULT_PATH) -> Storage:
+        """Open (or create) the database, a file path or a PostgreSQL URL, and run its
+        migrations; SchemaTooNew if it is newer."""
+        if is_postgres(location):
+            from storage.postgres import PostgresDatabase  # asyncpg only where it is used
+
+            return cls(await PostgresDatabase.open(location))
+        from storage.sqlite import SqliteDatabase
+
+        return cls(await SqliteDatabase.open(location))
 
     async def close(self) -> None:
-        await self._db.close()
+        await self.db.close()
 
     async def __aenter__(self) -> Self:
         return self

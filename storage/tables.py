@@ -6,13 +6,20 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import aiosqlite
-
 from storage import log_sql
 from storage import tables_sql as sql
-from storage.connection import Database
 from storage.errors import BadInput, NotFound, SeatError, WrongStatus
-from storage.rows import ACTIVE_STATUSES, OPEN_STATUSES, UNSET, Status, TableRow, Unset, dumps
+from storage.rows import (
+    ACTIVE_STATUSES,
+    OPEN_STATUSES,
+    UNSET,
+    Status,
+    TableRow,
+    Unset,
+    Waking,
+    dumps,
+)
+from storage.sql import Conn, Database
 
 MAX_NAME = 64  # characters of a guest's typed name
 # Status changes by set_status; finishing goes through finish_game (or the last append).
@@ -39,20 +46,19 @@ class TableStore:
         settings_text = sql.json_object("settings", settings or {})
         check_seat_count(seat_count)
 
-        async def create(conn: aiosqlite.Connection) -> TableRow:
+        async def create(conn: Conn) -> TableRow:
             await sql.save_chat(conn, chat_id, {})
             await sql.load_user(conn, creator_id)
             await sql.refuse_second_table(conn, chat_id, thread_id)
             now = time.time()
-            cursor = await conn.execute(
+            table_id = await conn.insert(
                 "INSERT INTO game_tables (chat_id, thread_id, game, rules, settings, seat_count,"
                 " status, creator_id, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, 'lobby', ?, ?, ?)",
                 (chat_id, thread_id, game, rules_text, settings_text, seat_count, creator_id,
                  now, now),
             )
-            assert cursor.lastrowid is not None
-            return await sql.load_table(conn, cursor.lastrowid)
+            return await sql.load_table(conn, table_id)
 
         return await self._db.write(create)
 
@@ -69,7 +75,7 @@ class TableStore:
 
     @staticmethod
     async def _sit(
-        conn: aiosqlite.Connection, table_id: int, seat: int | None, user_id: int | None,
+        conn: Conn, table_id: int, seat: int | None, user_id: int | None,
         guest_name: str | None,
     ) -> TableRow:
         table = await sql.table_in(conn, table_id, "lobby")
@@ -95,7 +101,7 @@ class TableStore:
 
     async def unseat_user(self, table_id: int, user_id: int) -> TableRow:
         """A user leaves the lobby."""
-        async def leave(conn: aiosqlite.Connection) -> TableRow:
+        async def leave(conn: Conn) -> TableRow:
             table = await sql.table_in(conn, table_id, "lobby")
             seat = table.seat_of(user_id)
             if seat is None:
@@ -106,7 +112,7 @@ class TableStore:
 
     async def free_seat(self, table_id: int, seat: int) -> TableRow:
         """Empty a lobby's seat, a user's or a guest's."""
-        async def free(conn: aiosqlite.Connection) -> TableRow:
+        async def free(conn: Conn) -> TableRow:
             table = await sql.table_in(conn, table_id, "lobby")
             if all(s.seat != seat for s in table.seats):
                 raise SeatError(f"seat {seat} of table {table_id} is empty")
@@ -128,7 +134,7 @@ class TableStore:
             check_seat_count(seat_count)
             values["seat_count"] = seat_count
 
-        async def change(conn: aiosqlite.Connection) -> TableRow:
+        async def change(conn: Conn) -> TableRow:
             table = await sql.table_in(conn, table_id, "lobby")
             if seat_count is not UNSET and any(s.seat >= seat_count for s in table.seats):
                 raise SeatError(f"a player sits at a seat beyond {seat_count}")
@@ -145,7 +151,7 @@ class TableStore:
         None keeps the lobby's."""
         rules_text = None if rules is None else sql.json_object("rules", rules)
 
-        async def start(conn: aiosqlite.Connection) -> TableRow:
+        async def start(conn: Conn) -> TableRow:
             table = await sql.table_in(conn, table_id, "lobby")
             if len(table.seats) != table.seat_count:
                 raise SeatError(f"table {table_id}: {len(table.seats)} of {table.seat_count}"
@@ -172,10 +178,23 @@ class TableStore:
             table_id = await sql.open_table_id(conn, chat_id, thread_id)
             return None if table_id is None else await sql.load_table(conn, table_id)
 
-    async def open_tables(self) -> list[TableRow]:
-        """Every table in lobby, playing or paused (for timers and messages at start)."""
+    async def open_tables(self, *, chat_id: int | None = None,
+                          user_id: int | None = None) -> list[TableRow]:
+        """Every table in lobby, playing or paused (for timers and messages at start); or
+        those of a chat, or those where a user sits."""
         async with self._db.reading() as conn:
-            return await sql.open_tables(conn)
+            return await sql.open_tables(conn, chat_id, user_id)
+
+    async def waking(self) -> list[Waking]:
+        """Every open table as start-up needs it: a light row each, no seats, no log."""
+        async with self._db.reading() as conn:
+            rows = await conn.fetch(
+                "SELECT id, status, last_seq, shown_at, updated_at, attention_reason,"
+                " timer_deadline, timer_version, timer_nudged, settings,"
+                " (SELECT seq FROM snapshots s WHERE s.table_id = t.id) AS snapshot_seq,"
+                " EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.robot = 1)"
+                f" AS robot FROM game_tables t WHERE status IN {sql.OPEN} ORDER BY id")
+            return [Waking.of(row) for row in rows]
 
     async def update_table(
         self, table_id: int, *, attention: str | Unset | None = UNSET,
@@ -190,7 +209,7 @@ class TableStore:
         if attention is not UNSET:
             values.update(needs_attention=attention is not None, attention_reason=attention)
 
-        async def change(conn: aiosqlite.Connection) -> TableRow:
+        async def change(conn: Conn) -> TableRow:
             await sql.load_table(conn, table_id)
             await sql.update(conn, "game_tables", table_id, values)
             return await sql.load_table(conn, table_id)
@@ -211,11 +230,11 @@ class TableStore:
 
     async def set_panel_message(self, table_id: int, seat: int, message_id: int | None) -> None:
         """The seat's panel message (the id only: what it shows is redrawn, not stored)."""
-        async def change(conn: aiosqlite.Connection) -> None:
-            cursor = await conn.execute(
+        async def change(conn: Conn) -> None:
+            changed = await conn.execute(
                 "UPDATE seats SET panel_message_id = ? WHERE table_id = ? AND seat = ?",
                 (message_id, table_id, seat))
-            if cursor.rowcount == 0:
+            if changed == 0:
                 raise NotFound(f"table {table_id} has no seat {seat}")
 
         await self._db.write(change)
@@ -224,7 +243,7 @@ class TableStore:
         """Pause, resume or abort (lobby -> aborted, playing <-> paused, either -> aborted).
 
         Pausing or aborting drops the turn timer: a paused table runs none."""
-        async def change(conn: aiosqlite.Connection) -> TableRow:
+        async def change(conn: Conn) -> TableRow:
             table = await sql.load_table(conn, table_id)
             if status not in _TRANSITIONS.get(table.status, ()):
                 raise WrongStatus(f"table {table_id} is {table.status}: it cannot become {status}")
@@ -243,7 +262,7 @@ class TableStore:
         open table; a game's players change them by vote."""
         text = sql.json_object("settings", settings)
 
-        async def change(conn: aiosqlite.Connection) -> TableRow:
+        async def change(conn: Conn) -> TableRow:
             await sql.table_in(conn, table_id, *OPEN_STATUSES)
             await sql.update(conn, "game_tables", table_id, {"settings": text})
             return await sql.load_table(conn, table_id)
@@ -252,7 +271,7 @@ class TableStore:
 
     async def set_robot(self, table_id: int, seat: int, robot: bool) -> TableRow:
         """A substitute robot starts (or stops) playing a user's seat of a game."""
-        async def change(conn: aiosqlite.Connection) -> TableRow:
+        async def change(conn: Conn) -> TableRow:
             table = await sql.table_in(conn, table_id, *ACTIVE_STATUSES)
             if table.user_of(seat) is None:
                 raise SeatError(f"seat {seat} of table {table_id} has no user for a robot to"
@@ -271,7 +290,7 @@ class TableStore:
         finished from now on, and the game's result, go to the new user. The seat's
         panel message is the old user's: it is forgotten, and no robot plays the seat.
         """
-        async def change(conn: aiosqlite.Connection) -> TableRow:
+        async def change(conn: Conn) -> TableRow:
             table = await sql.table_in(conn, table_id, *ACTIVE_STATUSES)
             await sql.load_user(conn, user_id)
             if table.user_of(seat) is None:
@@ -288,7 +307,7 @@ class TableStore:
 
     async def finish_game(self, table_id: int, settlement: Sequence[float]) -> TableRow:
         """End a playing or paused game with its settlement (one balance per seat)."""
-        async def end(conn: aiosqlite.Connection) -> TableRow:
+        async def end(conn: Conn) -> TableRow:
             table = await sql.table_in(conn, table_id, *ACTIVE_STATUSES)
             await log_sql.finish(conn, table_id, table.seat_count, settlement)
             return await sql.load_table(conn, table_id)
@@ -296,7 +315,7 @@ class TableStore:
         return await self._db.write(end)
 
 
-async def _free(conn: aiosqlite.Connection, table_id: int, seat: int) -> TableRow:
+async def _free(conn: Conn, table_id: int, seat: int) -> TableRow:
     await conn.execute("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
     await sql.update(conn, "game_tables", table_id, {})
     return await sql.load_table(conn, table_id)

@@ -8,19 +8,13 @@ from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import aiosqlite
-
 from storage.errors import BadInput, NotFound, TableExists, WrongStatus
 from storage.rows import OPEN_STATUSES, UNSET, ChatRow, SeatRow, TableRow, Unset, UserRow, dumps
+from storage.sql import Conn
 
-_OPEN = "(" + ", ".join(f"'{s}'" for s in OPEN_STATUSES) + ")"
+OPEN = "(" + ", ".join(f"'{s}'" for s in OPEN_STATUSES) + ")"
 T = TypeVar("T")
 _QUIET_HOURS = re.compile(r"([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d")
-
-
-async def one(conn: aiosqlite.Connection, sql: str, params: tuple[Any, ...]) -> Any:
-    rows = list(await conn.execute_fetchall(sql, params))
-    return rows[0] if rows else None
 
 
 def changes(**values: Any) -> dict[str, Any]:
@@ -29,7 +23,7 @@ def changes(**values: Any) -> dict[str, Any]:
 
 
 async def update(
-    conn: aiosqlite.Connection, table: str, key: int, values: Mapping[str, Any]
+    conn: Conn, table: str, key: int, values: Mapping[str, Any]
 ) -> None:
     """``UPDATE table SET ...`` of the given columns (names come from code, never from input)."""
     columns = {**values, "updated_at": time.time()}
@@ -68,27 +62,29 @@ def chat_values(
     return values
 
 
-async def save_chat(conn: aiosqlite.Connection, chat_id: int, values: Mapping[str, Any]) -> ChatRow:
+async def save_chat(conn: Conn, chat_id: int, values: Mapping[str, Any]) -> ChatRow:
     now = time.time()
     await conn.execute(
         "INSERT INTO chats (id, created_at, updated_at) VALUES (?, ?, ?)"
         " ON CONFLICT(id) DO NOTHING",
         (chat_id, now, now),
     )
+    await conn.fetchone(f"SELECT id FROM chats WHERE id = ?{conn.dialect.for_update}",
+                        (chat_id,))  # a chat's changes (its new tables) queue
     if values:
         await update(conn, "chats", chat_id, values)
     return await load_chat(conn, chat_id)
 
 
-async def load_chat(conn: aiosqlite.Connection, chat_id: int) -> ChatRow:
+async def load_chat(conn: Conn, chat_id: int) -> ChatRow:
     return await _load(conn, "chats", chat_id, ChatRow.of)
 
 
-async def save_user(conn: aiosqlite.Connection, user_id: int, values: Mapping[str, Any]) -> UserRow:
+async def save_user(conn: Conn, user_id: int, values: Mapping[str, Any]) -> UserRow:
     name = values.get("display_name")
     if "display_name" in values and not (isinstance(name, str) and name.strip()):
         raise BadInput("a user's display name must be a non-empty string")
-    exists = await one(conn, "SELECT 1 FROM users WHERE id = ?", (user_id,))
+    exists = await conn.fetchone("SELECT 1 FROM users WHERE id = ?", (user_id,))
     if exists is None:
         if name is None:
             raise NotFound(f"no user {user_id}: a new user needs a display name")
@@ -102,12 +98,12 @@ async def save_user(conn: aiosqlite.Connection, user_id: int, values: Mapping[st
     return await load_user(conn, user_id)
 
 
-async def load_user(conn: aiosqlite.Connection, user_id: int) -> UserRow:
+async def load_user(conn: Conn, user_id: int) -> UserRow:
     return await _load(conn, "users", user_id, UserRow.of)
 
 
-async def _load(conn: aiosqlite.Connection, table: str, key: int, of: Callable[[Any], T]) -> T:
-    row = await one(conn, f"SELECT * FROM {table} WHERE id = ?", (key,))
+async def _load(conn: Conn, table: str, key: int, of: Callable[[Any], T]) -> T:
+    row = await conn.fetchone(f"SELECT * FROM {table} WHERE id = ?", (key,))
     if row is None:
         raise NotFound(f"no {table[:-1]} {key}")
     return of(row)
@@ -116,7 +112,7 @@ async def _load(conn: aiosqlite.Connection, table: str, key: int, of: Callable[[
 # Tables and seats --------------------------------------------------------------------------
 
 
-async def load_table(conn: aiosqlite.Connection, table_id: int) -> TableRow:
+async def load_table(conn: Conn, table_id: int) -> TableRow:
     tables = await load_tables(conn, "id = ?", (table_id,))
     if not tables:
         raise NotFound(f"no table {table_id}")
@@ -124,13 +120,13 @@ async def load_table(conn: aiosqlite.Connection, table_id: int) -> TableRow:
 
 
 async def load_tables(
-    conn: aiosqlite.Connection, where: str, params: tuple[Any, ...]
+    conn: Conn, where: str, params: tuple[Any, ...]
 ) -> list[TableRow]:
     """Tables matching ``where`` (SQL from code) with their seats, by id."""
-    rows = list(await conn.execute_fetchall(
+    rows = list(await conn.fetch(
         f"SELECT * FROM game_tables WHERE {where} ORDER BY id", params))
     seats: dict[int, list[SeatRow]] = {row["id"]: [] for row in rows}
-    seat_rows = await conn.execute_fetchall(
+    seat_rows = await conn.fetch(
         f"SELECT s.* FROM seats s JOIN game_tables t ON t.id = s.table_id WHERE {where} "
         "ORDER BY s.table_id, s.seat", params)
     for s in seat_rows:
@@ -140,30 +136,38 @@ async def load_tables(
     return [TableRow.of(row, tuple(seats[row["id"]])) for row in rows]
 
 
-async def open_tables(conn: aiosqlite.Connection) -> list[TableRow]:
-    return await load_tables(conn, f"status IN {_OPEN}", ())
+async def open_tables(conn: Conn, chat_id: int | None = None,
+                      user_id: int | None = None) -> list[TableRow]:
+    """The open tables (of a chat, or where a user sits)."""
+    where, params = f"status IN {OPEN}", []
+    if chat_id is not None:
+        where, params = where + " AND chat_id = ?", [*params, chat_id]
+    if user_id is not None:
+        where += " AND id IN (SELECT table_id FROM seats WHERE user_id = ?)"
+        params.append(user_id)
+    return await load_tables(conn, where, tuple(params))
 
 
-async def open_table_id(conn: aiosqlite.Connection, chat_id: int,
+async def open_table_id(conn: Conn, chat_id: int,
                         thread_id: int | None = 0) -> int | None:
     """The open table of the chat's topic (``thread_id`` None: of any topic)."""
     if thread_id is None:
-        row = await one(conn, f"SELECT id FROM game_tables WHERE chat_id = ? AND status IN"
-                        f" {_OPEN} ORDER BY id LIMIT 1", (chat_id,))
+        row = await conn.fetchone(f"SELECT id FROM game_tables WHERE chat_id = ? AND status IN"
+                        f" {OPEN} ORDER BY id LIMIT 1", (chat_id,))
     else:
-        row = await one(conn, f"SELECT id FROM game_tables WHERE chat_id = ? AND thread_id = ?"
-                        f" AND status IN {_OPEN}", (chat_id, thread_id))
+        row = await conn.fetchone(f"SELECT id FROM game_tables WHERE chat_id = ? AND thread_id = ?"
+                        f" AND status IN {OPEN}", (chat_id, thread_id))
     return None if row is None else row["id"]
 
 
-async def refuse_second_table(conn: aiosqlite.Connection, chat_id: int,
+async def refuse_second_table(conn: Conn, chat_id: int,
                               thread_id: int = 0) -> None:
     existing = await open_table_id(conn, chat_id, thread_id)
     if existing is not None:
         raise TableExists(chat_id, existing)
 
 
-async def table_in(conn: aiosqlite.Connection, table_id: int, *statuses: str) -> TableRow:
+async def table_in(conn: Conn, table_id: int, *statuses: str) -> TableRow:
     """The table, if its status is one of ``statuses``; WrongStatus otherwise."""
     table = await load_table(conn, table_id)
     if table.status not in statuses:

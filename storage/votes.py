@@ -12,12 +12,11 @@ import time
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-import aiosqlite
-
+from storage import log_sql
 from storage import tables_sql as sql
-from storage.connection import Database
 from storage.errors import NotFound, VoteOpen, WrongStatus
 from storage.rows import VoteRow, VoteStatus, dumps
+from storage.sql import Conn, Database
 
 
 class VoteStore:
@@ -28,18 +27,17 @@ class VoteStore:
                         voters: Iterable[int], params: Mapping[str, Any]) -> VoteRow:
         params_text = sql.json_object("vote params", params)
 
-        async def create(conn: aiosqlite.Connection) -> VoteRow:
-            await sql.load_table(conn, table_id)
-            existing = await sql.one(conn, "SELECT id FROM votes WHERE table_id = ? AND"
+        async def create(conn: Conn) -> VoteRow:
+            await log_sql.locked_table(conn, table_id)
+            existing = await conn.fetchone("SELECT id FROM votes WHERE table_id = ? AND"
                                      " status = 'open'", (table_id,))
             if existing is not None:
                 raise VoteOpen(table_id, existing["id"])
-            cursor = await conn.execute(
+            vote_id = await conn.insert(
                 "INSERT INTO votes (table_id, kind, initiator, voters, params, created_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, kind, initiator, dumps(sorted(voters)), params_text, time.time()))
-            assert cursor.lastrowid is not None
-            return await _load(conn, cursor.lastrowid)
+            return await _load(conn, vote_id)
 
         return await self._db.write(create)
 
@@ -53,12 +51,12 @@ class VoteStore:
     async def open_of(self, table_id: int) -> VoteRow | None:
         """The table's open vote, if any."""
         async with self._db.reading() as conn:
-            row = await sql.one(conn, "SELECT * FROM votes WHERE table_id = ? AND"
+            row = await conn.fetchone("SELECT * FROM votes WHERE table_id = ? AND"
                                 " status = 'open'", (table_id,))
             return None if row is None else VoteRow.of(row)
 
     async def agree(self, vote_id: int, user_id: int) -> VoteRow:
-        async def change(conn: aiosqlite.Connection) -> VoteRow:
+        async def change(conn: Conn) -> VoteRow:
             vote = await _open(conn, vote_id)
             agreed = sorted(vote.agreed | {user_id})
             await conn.execute("UPDATE votes SET agreed = ? WHERE id = ?",
@@ -68,7 +66,7 @@ class VoteStore:
         return await self._db.write(change)
 
     async def close(self, vote_id: int, status: VoteStatus) -> VoteRow:
-        async def change(conn: aiosqlite.Connection) -> VoteRow:
+        async def change(conn: Conn) -> VoteRow:
             await _open(conn, vote_id)
             await conn.execute("UPDATE votes SET status = ?, closed_at = ? WHERE id = ?",
                                (status, time.time(), vote_id))
@@ -81,14 +79,14 @@ class VoteStore:
             "UPDATE votes SET message_id = ? WHERE id = ?", (message_id, vote_id)))
 
 
-async def _load(conn: aiosqlite.Connection, vote_id: int) -> VoteRow:
-    row = await sql.one(conn, "SELECT * FROM votes WHERE id = ?", (vote_id,))
+async def _load(conn: Conn, vote_id: int) -> VoteRow:
+    row = await conn.fetchone("SELECT * FROM votes WHERE id = ?", (vote_id,))
     if row is None:
         raise NotFound(f"no vote {vote_id}")
     return VoteRow.of(row)
 
 
-async def _open(conn: aiosqlite.Connection, vote_id: int) -> VoteRow:
+async def _open(conn: Conn, vote_id: int) -> VoteRow:
     vote = await _load(conn, vote_id)
     if vote.status != "open":
         raise WrongStatus(f"vote {vote_id} is {vote.status}")

@@ -46,7 +46,7 @@ def context(table: Table, tr: Translate, seat: int | None = None) -> RenderConte
     buttons carry, the seat's picks."""
     match = table.match
     selection = table.selection.get(seat, frozenset()) if seat is not None else frozenset()
-    return RenderContext(table.id, table.names, table.rules, len(match.deals) if match else 0,
+    return RenderContext(table.id, table.names, table.rules, match.deal_count if match else 0,
                          tr, match.version if match else 0, selection)
 
 

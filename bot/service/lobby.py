@@ -30,7 +30,7 @@ async def open_table(svc: Services, chat_id: int, thread_id: int, creator: UserR
     """A new lobby in the chat's topic; refused (``table_exists``, naming it) if the topic
     has a table already."""
     out = Outcome()
-    existing = svc.tables.in_topic(chat_id, thread_id)
+    existing = await svc.topic_table(chat_id, thread_id)
     if existing is not None:
         return out.refuse("table_exists", table=existing.id, game=existing.game,
                           status=existing.status)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 async def request(svc: Services, chat_id: int, thread_id: int, user: UserRow,
                   paused: bool) -> Outcome:
     """A player asks to pause (or resume) the game; the others vote."""
-    table = svc.tables.in_topic(chat_id, thread_id)
+    table = await svc.topic_table(chat_id, thread_id)
     if table is None or table.status == "lobby":
         return Outcome().refuse("no_game_here")
     async with table.lock:

@@ -122,14 +122,16 @@ def _event_data(evts: list[Event], kind: str, key: str) -> Any:
 
 async def store(svc: Services, table: Table, entry: Entry, output: dict[str, Any] | None,
                 report: dict[str, Any] | None) -> bool:
-    """Commit the entry the match has just applied; on failure rebuild the match."""
+    """Commit the entry the match has just applied (with the match's snapshot if it ended a
+    deal); on failure rebuild the match."""
     match = table.match
     assert match is not None
     stats = () if output is None else records.seat_stats(table.game, len(match.players), output)
     try:
         at = await svc.store.log.append(
             table.id, match.version, entry, result=output, stats=stats,
-            settlement=None if report is None else report["settlement"])
+            settlement=None if report is None else report["settlement"],
+            snapshot=None if output is None else match.snapshot())
     except Exception:
         log.exception("table %s: cannot store entry %s", table.id, match.version)
         table.match = await records.load_match(svc.store, table.id)
@@ -145,7 +147,7 @@ def stored(table: Table, at: float) -> None:
     """The table's row as the log's last append left it (its head and ``updated_at``)."""
     assert table.match is not None
     table.row = replace(table.row, last_seq=table.match.version,
-                        deal_count=len(table.match.deals), updated_at=at)
+                        deal_count=table.match.deal_count, updated_at=at)
 
 
 async def next_deal(svc: Services, table: Table, out: Outcome) -> bool:

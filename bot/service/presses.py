@@ -33,7 +33,7 @@ async def press(svc: Services, table_id: int, user: UserRow, kind: str,
                 parts: tuple[str, ...], front: Front) -> Outcome:
     if kind == "p":  # play again: the table is the one that ended
         return await rematch.press(svc, table_id, user)
-    table = svc.tables.get(table_id)
+    table = await svc.table(table_id)
     if table is None:
         return Outcome().refuse("table_closed")
     async with table.lock:

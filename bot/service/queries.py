@@ -24,19 +24,20 @@ MAX_MIN_GAMES = 1000
 TOP = 10  # players shown per game kind
 
 
-def game_chat(svc: Services, chat_id: int, user_id: int | None) -> int | None:
+async def game_chat(svc: Services, chat_id: int, user_id: int | None) -> int | None:
     """The group whose game a command is about: this group, or in private the player's."""
     if chat_id < 0:
         return chat_id
-    tables = svc.tables.of_user(user_id) if user_id is not None else []
+    tables = await svc.user_tables(user_id) if user_id is not None else []
     return tables[0].chat_id if tables else None
 
 
-def topic_table(svc: Services, chat_id: int, thread_id: int, user_id: int | None) -> Table | None:
+async def topic_table(svc: Services, chat_id: int, thread_id: int,
+                      user_id: int | None) -> Table | None:
     """The table a command is about: the topic's, or in private the player's first game."""
     if chat_id < 0:
-        return svc.tables.in_topic(chat_id, thread_id)
-    tables = svc.tables.of_user(user_id) if user_id is not None else []
+        return await svc.topic_table(chat_id, thread_id)
+    tables = await svc.user_tables(user_id) if user_id is not None else []
     return tables[0] if tables else None
 
 

@@ -1,15 +1,17 @@
-"""Stored records and the engine: a table's match rebuilt from its log, restore, import.
+"""Stored records and the engine: a table's match rebuilt from its log, loading, import.
 
 Storage keeps games as records.md data and never replays them; this is where
-the engine does. A deal's statistics (``GameSpec.seat_stats``) are computed
-here, so that play, import and corrections store the same lines.
+the engine does. A match is rebuilt from the snapshot taken at its last deal's
+end and the log after it (the whole log of a table without one). A deal's
+statistics (``GameSpec.seat_stats``) are computed here, so that play, import and
+corrections store the same lines.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from bot.service import ratings
@@ -18,6 +20,7 @@ from engine.games import get_game
 from engine.match import Match
 from engine.records import replay
 from storage.errors import InvalidRecord, StorageError
+from storage.log import Resumable
 from storage.rows import TableRow
 from storage.store import Storage
 
@@ -38,16 +41,19 @@ def seat_stats(game: str, seats: int, output: Mapping[str, Any]) -> list[SeatSta
     return lines
 
 
-def replayed(record: Mapping[str, Any], what: str) -> Match:
+def replayed(record: Mapping[str, Any], what: str, snapshot: Mapping[str, Any] | None = None,
+             outputs: Sequence[dict[str, Any]] = ()) -> Match:
     try:
-        return replay(record)
+        return replay(record, snapshot=snapshot, outputs=outputs)
     except RecordError as exc:
         raise InvalidRecord(f"{what}: {exc}") from None
 
 
-def rebuilt(table: TableRow, record: Mapping[str, Any]) -> Match:
-    """A table's match from its record; the match must account for every log entry."""
-    match = replayed(record, f"table {table.id}")
+def rebuilt(found: Resumable) -> Match:
+    """A table's match from its snapshot and the log after it; the match must account for
+    every log entry."""
+    table = found.table
+    match = replayed(found.record, f"table {table.id}", found.snapshot, found.outputs)
     if match.version != table.last_seq:
         raise StorageError(f"table {table.id}: the log replays to version {match.version},"
                            f" the table says {table.last_seq}")
@@ -55,44 +61,37 @@ def rebuilt(table: TableRow, record: Mapping[str, Any]) -> Match:
 
 
 async def load_match(store: Storage, table_id: int) -> Match:
-    """Rebuild one table's match from its log; InvalidRecord if it does not replay."""
-    table = await store.tables.get_table(table_id)
-    return rebuilt(table, await store.log.record(table_id))
+    """Rebuild one table's match; InvalidRecord if it does not replay."""
+    return rebuilt(await store.log.resumable(table_id))
 
 
 @dataclass(slots=True)
-class Restored:
-    """Every open table, a match for each one that plays, and those that did not replay."""
+class Loaded:
+    """A stored table, its match (None for a lobby, or if it does not replay) and why not."""
 
-    tables: dict[int, TableRow] = field(default_factory=dict)
-    matches: dict[int, Match] = field(default_factory=dict)
-    failed: dict[int, str] = field(default_factory=dict)
+    row: TableRow
+    match: Match | None = None
+    problem: str | None = None
 
 
-async def restore(store: Storage) -> Restored:
-    """Every open table, and a match rebuilt for each playing or paused one.
-
-    A table whose log does not replay is marked as needing attention (the
-    reason starts with REPLAY_FAILED) and reported in ``failed``; the others
-    are not touched. One that replays again loses that mark.
-    """
-    found = Restored()
-    for table, record in await store.log.open_records():
-        found.tables[table.id] = table
-        if record is None:
-            continue
-        try:
-            found.matches[table.id] = rebuilt(table, record)
-        except Exception as exc:  # one bad table must never stop the others
-            log.exception("table %s does not replay", table.id)
-            found.failed[table.id] = str(exc) or type(exc).__name__
-    cleared = [t for t in found.matches if (found.tables[t].attention_reason or "")
-               .startswith(REPLAY_FAILED)]
-    for table_id, reason in found.failed.items():
-        found.tables[table_id] = await store.tables.update_table(
-            table_id, attention=REPLAY_FAILED + reason)
-    for table_id in cleared:
-        found.tables[table_id] = await store.tables.update_table(table_id, attention=None)
+async def load(store: Storage, table_id: int) -> Loaded:
+    """A table and its match. A table whose log does not replay is marked as needing
+    attention (the reason starts with REPLAY_FAILED) and has no match; one that replays
+    again loses that mark."""
+    row = await store.tables.get_table(table_id)
+    found = Loaded(row)
+    if row.players is None:
+        return found
+    try:
+        found.match = rebuilt(await store.log.resumable(table_id))
+    except Exception as exc:  # one bad table must never stop the others
+        log.exception("table %s does not replay", table_id)
+        found.problem = str(exc) or type(exc).__name__
+        found.row = await store.tables.update_table(table_id,
+                                                    attention=REPLAY_FAILED + found.problem)
+        return found
+    if (row.attention_reason or "").startswith(REPLAY_FAILED):
+        found.row = await store.tables.update_table(table_id, attention=None)
     return found
 
 
@@ -112,6 +111,16 @@ async def import_record(
         chat_id, match.record(), outputs=match.outputs,
         stats=[seat_stats(match.spec.name, seats, out) for out in match.outputs],
         settlement=match.report()["settlement"] if match.over else None,
-        creator_id=creator_id, user_ids=user_ids)
+        creator_id=creator_id, user_ids=user_ids, snapshot=last_snapshot(match))
     await ratings.rate(store, row.id)
     return row
+
+
+def last_snapshot(match: Match) -> dict[str, Any] | None:
+    """The snapshot the match had at its last deal's end (None before the first one)."""
+    if not match.in_deal:
+        return match.snapshot()
+    if len(match.deals) < 2:
+        return None
+    record = match.record()
+    return replay({**record, "deals": record["deals"][:-1]}).snapshot()

@@ -33,7 +33,7 @@ async def press(svc: Services, old_id: int, user: UserRow) -> Outcome:
         return refused("bad_button")
     if old.seat_of(user.id) is None:
         return refused("players_only")
-    table = svc.tables.in_topic(old.chat_id, old.thread_id) or await _open(svc, old, user)
+    table = await svc.topic_table(old.chat_id, old.thread_id) or await _open(svc, old, user)
     if table is None:
         return refused("table_exists_here")
     async with table.lock:
@@ -56,7 +56,7 @@ async def _open(svc: Services, old: TableRow, user: UserRow) -> Table | None:
             old.chat_id, old.game, creator_id=user.id, rules=old.rules,
             seat_count=old.seat_count, settings=settings, thread_id=old.thread_id)
     except TableExists:
-        return svc.tables.in_topic(old.chat_id, old.thread_id)
+        return await svc.topic_table(old.chat_id, old.thread_id)
     table = svc.tables.adopt(row)
     async with table.lock:  # taken at once: nobody can confirm before everyone is seated
         for seat in old.seats:

@@ -40,7 +40,7 @@ async def named_users(svc: Services, named: list[Person | str]) -> list[UserRow]
 
 async def request(svc: Services, chat_id: int, thread_id: int, user: UserRow,
                   named: list[Person | str]) -> Outcome:
-    table = svc.tables.in_topic(chat_id, thread_id)
+    table = await svc.topic_table(chat_id, thread_id)
     if table is None or table.status == "lobby":
         return Outcome().refuse("no_game_here")
     users = await named_users(svc, named)

@@ -1,16 +1,26 @@
-"""The use cases' shared state: storage, the open tables, users, timers; and start-up."""
+"""The use cases' shared state: storage, the open tables, users, timers; and start-up.
+
+Tables are loaded when first touched (a press, a command, a timer), not at
+start-up: start-up reads one light row per open table, loads only those with
+work to do at once (a deal to deal, messages behind what is stored, a robot's
+seat, a record that did not replay), and sets every other table's timer from
+its row.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from dataclasses import dataclass, field
 
 from bot.service import play, records
 from bot.service.outcome import Outcome
 from bot.service.ports import Scheduler, Sink
-from bot.service.tables import Tables
+from bot.service.tables import Table, Tables
 from bot.service.timers import Timers
 from bot.service.users import Users
+from storage.errors import NotFound
+from storage.rows import ACTIVE_STATUSES, OPEN_STATUSES, Waking
 from storage.store import Storage
 
 log = logging.getLogger(__name__)
@@ -23,7 +33,8 @@ def _nowhere(outcome: Outcome) -> None:
 @dataclass(eq=False)
 class Services:
     """What every use case works with. ``publish`` shows the outcomes that no request
-    waits for (timers, robots); ``scheduler`` runs the timers (None: no timers)."""
+    waits for (timers, robots, a table loaded); ``scheduler`` runs the timers (None: no
+    timers)."""
 
     store: Storage
     users: Users
@@ -31,32 +42,93 @@ class Services:
     scheduler: Scheduler | None = None
     publish: Sink = _nowhere
     timers: Timers = field(init=False)
+    _loading: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def __post_init__(self) -> None:
         self.timers = Timers(self)
 
-    async def restore(self) -> tuple[Outcome, list[str]]:
-        """Load every open table, rebuild its match, deal a pending hand and set its timer;
-        an outcome that redraws them all, and the problems to report."""
-        found = await records.restore(self.store)
-        out = Outcome()
-        problems = []
-        for table_id, row in found.tables.items():
-            table = self.tables.adopt(row)
+    # -- the open tables, loaded on first touch -----------------------------------------------
+
+    async def table(self, table_id: int) -> Table | None:
+        """An open table (None: closed or unknown)."""
+        table = self.tables.get(table_id)
+        if table is None:
+            out = Outcome()
+            table = await self._load(table_id, out, [])
+            self.publish(out)
+        return table
+
+    async def topic_table(self, chat_id: int, thread_id: int | None = 0) -> Table | None:
+        """The open table of a chat's topic (``thread_id`` None: of any topic of the chat)."""
+        table = self.tables.in_topic(chat_id, thread_id)
+        if table is None:
+            row = await self.store.tables.open_table(chat_id, thread_id)
+            table = None if row is None else await self.table(row.id)
+        return table
+
+    async def user_tables(self, user_id: int) -> list[Table]:
+        """The games (playing or paused) the user plays in."""
+        rows = await self.store.tables.open_tables(user_id=user_id)
+        return await self._tables([r.id for r in rows if r.status in ACTIVE_STATUSES])
+
+    async def chat_tables(self, chat_id: int) -> list[Table]:
+        """The open tables of a group."""
+        return await self._tables([r.id for r in await self.store.tables.open_tables(
+            chat_id=chat_id)])
+
+    async def _tables(self, ids: list[int]) -> list[Table]:
+        return [t for table_id in ids if (t := await self.table(table_id)) is not None]
+
+    async def _load(self, table_id: int, out: Outcome, problems: list[str]) -> Table | None:
+        """Load a table with its match: deal a pending hand, set its timer; a table whose
+        messages may be behind what is stored is redrawn."""
+        async with self._loading:  # two first touches at once make one table
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            try:
+                found = await records.load(self.store, table_id)
+            except NotFound:
+                return None
+            if found.row.status not in OPEN_STATUSES:
+                return None
+            row = found.row
             await self.users.chat_language(row.chat_id)
             await self.users.chat(row.chat_id)
             for seat in row.seats:
                 if seat.user_id is not None:
                     await self.users.load(seat.user_id)
-            table.match = found.matches.get(table_id)
-            if table_id in found.failed:
-                problems.append(f"table {table_id}: {found.failed[table_id]}")
-                continue
-            async with table.lock:
-                if table.status == "playing":
-                    # A stop between storing a deal's end and dealing the next one: deal now.
-                    await play.next_deal(self, table, out)
-                await self.timers.rearm(table)  # the stored timer, with the time that is left
-            if not table.row.shown:  # its messages may be behind what is stored
-                out.redraw(table)
+            table = self.tables.adopt(row)
+            table.match = found.match
+        if found.problem is not None:
+            problems.append(f"table {table_id}: {found.problem}")
+            return table
+        async with table.lock:
+            if table.status == "playing":
+                # A stop between storing a deal's end and dealing the next one: deal now.
+                await play.next_deal(self, table, out)
+            await self.timers.rearm(table)  # the stored timer, with the time that is left
+        if not table.row.shown:  # its messages may be behind what is stored
+            out.redraw(table)
+        return table
+
+    # -- start-up ------------------------------------------------------------------------------
+
+    async def restore(self) -> tuple[Outcome, list[str]]:
+        """Load the open tables that have work to do now and set the others' timers from
+        their rows; an outcome that redraws what is behind, and the problems to report."""
+        out = Outcome()
+        problems: list[str] = []
+        for row in await self.store.tables.waking():
+            if _busy(row):
+                await self._load(row.id, out, problems)
+            elif row.status == "playing":
+                self.timers.arm(row.id, row.timer_version, row.timer_deadline,
+                                row.timer_nudged, row.settings)
         return out, problems
+
+
+def _busy(row: Waking) -> bool:
+    """A table with work to do at start-up."""
+    return (row.between_deals or not row.shown or (row.robot and row.status == "playing")
+            or (row.attention_reason or "").startswith(records.REPLAY_FAILED))

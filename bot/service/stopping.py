@@ -19,7 +19,7 @@ async def request(svc: Services, chat_id: int, thread_id: int, user: UserRow,
                   kind: str) -> Outcome:
     """``leave``: end the game now with the settlement as it stands; ``abort``: nothing
     counts. A lobby is left (or cancelled) at once."""
-    table = svc.tables.in_topic(chat_id, thread_id)
+    table = await svc.topic_table(chat_id, thread_id)
     if table is None:
         return Outcome().refuse("no_table_here")
     async with table.lock:

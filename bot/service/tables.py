@@ -1,8 +1,8 @@
 """Tables at run time: each one's stored row, its match, its lock and the players' picks.
 
-``Tables`` is the registry of the open tables of this process, found by id, by
-the chat topic they live in, or by a player. Everything that changes a table does
-it under its lock.
+``Tables`` is the registry of the open tables this process has loaded (they are
+loaded when first touched: ``Services.table``), found by id or by the chat topic
+they live in. Everything that changes a table does it under its lock.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from engine.base import GameSpec
 from engine.games import get_game
 from engine.match import Match
-from storage.rows import ACTIVE_STATUSES, OPEN_STATUSES, TableRow
+from storage.rows import OPEN_STATUSES, TableRow
 
 if TYPE_CHECKING:
     from bot.service.scorekeeping.keeper import Keeper
@@ -134,13 +134,8 @@ class Tables:
                      if t.chat_id == chat_id and t.status in OPEN_STATUSES
                      and (thread_id is None or t.thread_id == thread_id)), None)
 
-    def of_user(self, user_id: int) -> list[Table]:
-        """The games (playing or paused) the user plays in."""
-        return [t for t in self.by_id.values()
-                if t.seat_of(user_id) is not None and t.status in ACTIVE_STATUSES]
-
     def adopt(self, row: TableRow) -> Table:
-        """Track a stored table (a new lobby, or one restored at start)."""
+        """Track a stored table (a new lobby, or one loaded)."""
         table = Table(row)
         self.by_id[row.id] = table
         return table

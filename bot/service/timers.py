@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.service import events, quiet, substitutes
 from bot.service.outcome import Outcome
@@ -76,14 +77,21 @@ class Timers:
             table.row = await store.update_table(
                 table.id, timer_deadline=time.time() + settings.turn_time,
                 timer_version=match.version, timer_nudged=False)
-        deadline = table.row.timer_deadline
-        if deadline is None:  # this turn's time ran out already; the table waits
-            return
-        if settings.reminders and not table.row.timer_nudged:
-            self._schedule(Due(table.id, match.version, "nudge", deadline),
-                           deadline - settings.turn_time / 2)
+        row = table.row
+        self.arm(table.id, match.version, row.timer_deadline, row.timer_nudged, row.settings)
+
+    def arm(self, table_id: int, version: int, deadline: float | None, nudged: bool,
+            settings: Mapping[str, Any]) -> None:
+        """Set a table's stored timer (at start-up, from its row alone: the job loads the
+        table when it fires): the half-time nudge, or the deadline."""
+        timing = TimeSettings.of(settings)
+        if self.svc.scheduler is None or deadline is None or not timing.timed:
+            return  # no deadline: this turn's time ran out already; the table waits
+        if timing.reminders and not nudged:
+            self._schedule(Due(table_id, version, "nudge", deadline),
+                           deadline - timing.turn_time / 2)
         else:
-            self._schedule(Due(table.id, match.version, "deadline", deadline), deadline)
+            self._schedule(Due(table_id, version, "deadline", deadline), deadline)
 
     def cancel(self, table_id: int) -> None:
         if self.svc.scheduler is not None:
@@ -94,11 +102,11 @@ class Timers:
         self.svc.scheduler.at(_key(due.table_id), at, lambda: self._fire(due))
 
     async def _fire(self, due: Due) -> None:
-        table = self.svc.tables.get(due.table_id)
-        if table is None:
-            return
         self.running += 1
         try:
+            table = await self.svc.table(due.table_id)  # loaded if the timer was set at start
+            if table is None:
+                return
             out = Outcome()
             async with table.lock:
                 if self._current(table, due):
@@ -117,8 +125,10 @@ class Timers:
         match = table.match
         if table.status != "playing" or match is None or match.version != due.version:
             return False
-        return due.kind == "robot" or (table.row.timer_version == due.version
-                                       and table.row.timer_deadline == due.deadline)
+        row = table.row
+        return due.kind == "robot" or (
+            row.timer_version == due.version and row.timer_deadline == due.deadline
+            and not (due.kind == "nudge" and row.timer_nudged))
 
     # -- what the jobs do ----------------------------------------------------------------
 

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from collections.abc import Mapping
+from typing import Any, Self
 
-from engine.base import WrongPhase
+from engine.base import SheetState, WrongPhase
 from engine.joker.result import DealContext, DealResult, deal_output
 from engine.joker.rules import Rules
 from engine.joker.schedule import deal_plan, trump_mode
@@ -63,8 +65,10 @@ def settlement(totals: list[int]) -> list[int]:
     return [len(totals) * t - sum(totals) for t in totals]
 
 
-class Scoresheet:
+class Scoresheet(SheetState):
     """The game's deals in schedule order, scored per deal and per pulka."""
+
+    STATE = ("first_dealer", "points", "passes")
 
     def __init__(self, rules: Rules, first_dealer: int) -> None:
         self.rules = rules
@@ -73,6 +77,19 @@ class Scoresheet:
         self.results: list[DealResult] = []
         self.points: list[list[int]] = []
         self.passes = [0] * rules.players
+
+    def to_data(self) -> dict[str, Any]:
+        return {**super().to_data(), "results": [dataclasses.asdict(r) for r in self.results]}
+
+    @classmethod
+    def from_data(cls, rules: Any, data: Mapping[str, Any]) -> Self:
+        sheet = super().from_data(rules, data)
+        sheet.results = [DealResult(**{k: tuple(v) if isinstance(v, list) else v
+                                       for k, v in r.items()}) for r in data["results"]]
+        return sheet
+
+    def restored(self) -> None:
+        self.plan = deal_plan(self.rules)
 
     @property
     def complete(self) -> bool:

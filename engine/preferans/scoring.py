@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from engine.base import RecordError, RulesError
+from engine.base import RecordError, RulesError, SheetState
 from engine.preferans.deal_entries import deal_entries
 from engine.preferans.pool_help import credit_pool
 from engine.preferans.pulya_text import sheet_text
@@ -25,10 +25,12 @@ from engine.preferans.settlement import settle, shown_balances
 __all__ = ["Scoresheet", "settle_document", "sheet_text"]
 
 
-class Scoresheet:
+class Scoresheet(SheetState):
     """One game's sheet. ``pool``, ``mountain``, ``whists[writer][target]``, the
     raspasy ``state``, the next ``dealer`` and ``history`` (every deal's output)
     are public and read-only for callers."""
+
+    STATE = ("pool", "mountain", "whists", "dealer", "state", "history")
 
     def __init__(self, rules: Rules, first_dealer: int) -> None:
         n = rules.players

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.base import SheetState
 from engine.seep.result import DealContext, DealResult
 from engine.seep.rules import Rules
 
@@ -34,8 +35,10 @@ def majority_bonus(rules: Rules, counts: tuple[int, int]) -> tuple[int, int]:
     return 0, 0
 
 
-class Scoresheet:
+class Scoresheet(SheetState):
     """The bazzi ledger of a match: running lead, bazzis won, and who deals next."""
+
+    STATE = ("dealer", "lead", "bazzis")
 
     def __init__(self, rules: Rules, first_dealer: int) -> None:
         self.rules = rules

@@ -11,12 +11,15 @@ from typing import Any
 from bot.app import build_application, start, stop
 from bot.config import load_settings
 from bot.telegram.context import BotData
+from storage.store import is_postgres
 from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
 
 
-def settings_env(tg: FakeTelegram, db: Path, **extra: str) -> dict[str, str]:
-    return {"BOT_TOKEN": tg.token, "DATABASE_PATH": str(db),
+def settings_env(tg: FakeTelegram, db: Path | str, **extra: str) -> dict[str, str]:
+    """The bot's settings; ``db``: a SQLite file, or a PostgreSQL URL."""
+    where = "DATABASE_URL" if is_postgres(str(db)) else "DATABASE_PATH"
+    return {"BOT_TOKEN": tg.token, where: str(db),
             "TELEGRAM_API_BASE_URL": tg.base_url, "TELEGRAM_API_BASE_FILE_URL": tg.base_file_url,
             "GROUP_MESSAGES_PER_MINUTE": "1000", **extra}
 
@@ -24,10 +27,13 @@ def settings_env(tg: FakeTelegram, db: Path, **extra: str) -> dict[str, str]:
 @contextlib.asynccontextmanager
 async def running_bot(tg: FakeTelegram, db: Path, **extra: str) -> AsyncIterator[BotData]:
     """The bot as `python -m bot` runs it (polling), in this event loop: its services and
-    presenter."""
+    presenter. Every open table is then touched (loaded as a first press would load it), so
+    that the tests can look at ``hub.services.tables``."""
     app = build_application(load_settings(settings_env(tg, db, **extra)))
     await app.initialize()
     svc = await start(app)
+    for row in await svc.store.tables.open_tables():
+        await svc.table(row.id)
     hub = app.bot_data
     assert hub.presenter is not None
     outbox = hub.presenter.outbox

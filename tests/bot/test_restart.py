@@ -1,5 +1,6 @@
 """The bot is killed (SIGKILL) between two presses and started again: nothing is lost,
-nothing is applied twice, and the game goes on."""
+nothing is applied twice, and the game goes on past a deal's end (the restart after it
+resumes from the snapshot). On SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from tests.fakebot import FakeTelegram
 QUIET = 0.3  # the bot runs in another process: idle means no call for this long
 
 
-async def start_bot(tg: FakeTelegram, db: Path) -> asyncio.subprocess.Process:
+async def start_bot(tg: FakeTelegram, db: Path | str) -> asyncio.subprocess.Process:
     env = {**os.environ, **settings_env(tg, db), "LOG_LEVEL": "WARNING"}
     before = len(tg.calls_for("getUpdates"))
     process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env)
@@ -33,8 +34,8 @@ async def kill(process: asyncio.subprocess.Process) -> None:
     await process.wait()
 
 
-async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, tmp_path: Path) -> None:
-    db = tmp_path / "bot.db"
+async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, location: str) -> None:
+    db = location
     users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
     group = tg.add_group("Cards", users)
     bot = await start_bot(tg, db)
@@ -77,6 +78,13 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, tmp_path: 
             if any("Deal 1" in t for t in tg.texts(group)):
                 break
         assert any(t.startswith("Deal 1") for t in tg.texts(group))
+        await tg.idle(quiet=QUIET)
+        await kill(bot)  # after a deal's end: the restart resumes from its snapshot
+        bot = await start_bot(tg, db)
+        await tg.idle(quiet=QUIET)
+        for _ in range(2):
+            assert await press_first(tg, users, quiet=QUIET)
+            moves += 1
     finally:
         await kill(bot)
     refused = [c for c in tg.calls if c.status == 400 and "not modified" in (c.description or "")]
@@ -85,8 +93,10 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, tmp_path: 
     try:
         table = (await storage.tables.open_tables())[0]
         record = await storage.log.record(table.id)
+        resumed = await storage.log.resumable(table.id)
     finally:
         await storage.close()
+    assert resumed.snapshot is not None and len(resumed.record["deals"]) == 1
     match = replay(record)  # every stored action replays
     assert match.outputs and match.version == table.last_seq
     # Every accepted press is stored exactly once.

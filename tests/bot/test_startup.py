@@ -30,6 +30,8 @@ TOKEN = "123456789:AAF4ke-T0ken_for-the-fake-Bot-API-srv"
     ({"BOT_TOKEN": TOKEN, "TELEGRAM_API_BASE_URL": "localhost"}, "TELEGRAM_API_BASE_URL"),
     ({"BOT_TOKEN": TOKEN, "GROUP_MESSAGES_PER_MINUTE": "0"}, "GROUP_MESSAGES_PER_MINUTE"),
     ({"BOT_TOKEN": TOKEN, "DATABASE_PATH": " "}, "DATABASE_PATH"),
+    ({"BOT_TOKEN": TOKEN, "DATABASE_URL": "mysql://db/cardtable"}, "DATABASE_URL"),
+    ({"BOT_TOKEN": TOKEN, "DATABASE_URL": "postgresql://"}, "DATABASE_URL"),
 ])
 def test_bad_settings_are_named(env: dict[str, str], message: str) -> None:
     with pytest.raises(ConfigError, match=message):
@@ -38,7 +40,9 @@ def test_bad_settings_are_named(env: dict[str, str], message: str) -> None:
 
 def test_defaults() -> None:
     settings = load_settings({"BOT_TOKEN": TOKEN})
-    assert settings.database_path == "./cardtable.db"
+    assert settings.database_path == "./cardtable.db" == settings.database
+    url = "postgresql://bot:secret@db:5432/cardtable"
+    assert load_settings({"BOT_TOKEN": TOKEN, "DATABASE_URL": url}).database == url
     assert settings.api_base_url == "https://api.telegram.org/bot"
     assert settings.webhook_url is None and settings.port == 8443
 

@@ -1,3 +1,3 @@
-from tests.storage.conftest import db_path, store
+from tests.storage.conftest import store
 
-__all__ = ["db_path", "store"]
+__all__ = ["store"]

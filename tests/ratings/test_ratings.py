@@ -119,19 +119,19 @@ async def test_a_series_of_games_moves_the_ratings_as_the_library_says(
 
 
 async def test_a_rebuild_from_the_results_gives_the_same_ratings(
-        store: Storage, series: Library, db_path: str) -> None:
+        store: Storage, series: Library, location: str) -> None:
     stored = await store.ratings.changes()
     assert len(stored) == 2 * sum(len(users) for *_, users in SERIES)
     assert len(await ratings.rebuild(store)) == len(stored)
     assert await store.ratings.changes() == stored
-    await store._db.write(lambda conn: conn.execute(  # a change of model, or a lost row
+    await store.db.write(lambda conn: conn.execute(  # a change of model, or a lost row
         "UPDATE rating_changes SET mu = 40 WHERE user_id = 2"))
-    await store._db.write(lambda conn: conn.execute(
+    await store.db.write(lambda conn: conn.execute(
         "DELETE FROM rating_changes WHERE table_id = 1"))
     assert await store.ratings.changes() != stored
     done = subprocess.run([sys.executable, "-m", "bot.ratings", "rebuild", "--database",
-                           db_path], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == f"{db_path}: {len(SERIES)} games rated, 4 players"
+                           location], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == f"{len(SERIES)} games rated, 4 players"
     assert await store.ratings.changes() == stored
     await assert_as_library(store, series)
 

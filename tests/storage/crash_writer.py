@@ -2,8 +2,9 @@
 
     python -m tests.storage.crash_writer DB ROUND
 
-Resumes the games already in the database (through ``Storage.restore``), keeps
-``GAMES`` of them going at once from one event loop and, after each append has
+Resumes the games already in the database (each from its snapshot), keeps
+``GAMES`` of them going at once from one event loop (a snapshot with the entry that ends
+a deal) and, after each append has
 returned (committed), prints ``[table_id, seq, kind, payload]`` as a JSON line.
 It runs until it is killed.
 """
@@ -43,7 +44,8 @@ async def play(store: Storage, table: TableRow, match: Match, rng: random.Random
             match.start_deal(seed=rng.randrange(1 << 30))
             entry = Entry.deal(match.deals[-1])
         await store.log.append(table.id, match.version, entry, result=result,
-                           stats=lines(match, result), settlement=settlement)
+                           stats=lines(match, result), settlement=settlement,
+                           snapshot=None if result is None else match.snapshot())
         acknowledge(table.id, match.version, entry)
         if settlement is not None:
             table = await store.tables.get_table(table.id)
@@ -54,16 +56,17 @@ async def main(path: str, round_no: int) -> None:
     store = await Storage.open(path)
     for user_id in (1, 2, 3):
         await store.chats.save_user(user_id, display_name=f"U{user_id}")
-    report = await stored.restore(store)
-    assert not report.failed, report.failed
     players = []
-    for table_id, table in report.tables.items():
+    for found in [await stored.load(store, t.id) for t in await store.tables.open_tables()]:
+        assert found.problem is None, found.problem
+        table = found.row
         if table.status == "lobby":  # killed while seating: start that chat's table afresh
-            await store.tables.set_status(table_id, "aborted")
+            await store.tables.set_status(table.id, "aborted")
             table = await started_table(store, table.chat_id, "preferans", RULES, [1, 2, 3])
             players.append((table, new_match(table.header())))
         else:
-            players.append((table, report.matches[table_id]))
+            assert found.match is not None
+            players.append((table, found.match))
     chats = {table.chat_id for table, _ in players}
     for chat_id in range(-1, -GAMES - 1, -1):
         if chat_id not in chats:

@@ -53,10 +53,12 @@ async def play_deals(
 async def play_one(
     store: Storage, table: TableRow, match: Match, rng: random.Random, robots: set[int]
 ) -> None:
-    """One random legal action, stored with the deal's result and the settlement it ends."""
+    """One random legal action, stored with the deal's result and the settlement it ends,
+    and the match's snapshot at a deal's end, as the bot stores them."""
     entry, result, settlement = random_step(table, match, rng, robots)
     await store.log.append(table.id, match.version, entry, result=result,
-                           stats=lines(match, result), settlement=settlement)
+                           stats=lines(match, result), settlement=settlement,
+                           snapshot=None if result is None else match.snapshot())
 
 
 def random_step(

@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from bot.service import records as stored
+from engine.records import replay
 from storage import Storage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,7 +80,9 @@ async def _check_replays(db_path: str) -> None:
             settled = dict(raw.execute(
                 "SELECT table_id, COUNT(*) FROM game_results GROUP BY table_id"))
             for table_id, status in tables.fetchall():
-                match = await stored.load_match(store, table_id)
+                match = await stored.load_match(store, table_id)  # from its snapshot
+                full = replay(await store.log.record(table_id))
+                assert match.report() == full.report() and match.version == full.version
                 assert results.get(table_id, 0) == len(match.outputs)
                 assert (status == "finished") == match.over
                 assert settled.get(table_id, 0) == (len(match.players) if match.over else 0)

@@ -27,7 +27,7 @@ async def test_a_robot_stands_in_for_a_seat_until_told_to_stop(store: Storage) -
     assert table.robot_seats() == frozenset()
     table = await store.tables.set_robot(table.id, 1, True)
     assert table.robot_seats() == {1}
-    assert (await stored.restore(store)).tables[table.id].robot_seats() == {1}
+    assert (await stored.load(store, table.id)).row.robot_seats() == {1}
     table = await store.tables.set_robot(table.id, 1, False)
     assert table.robot_seats() == frozenset()
 
@@ -79,7 +79,7 @@ async def test_the_timer_is_kept_and_dropped_by_a_pause(store: Storage) -> None:
                                      timer_version=match.version, timer_nudged=True)
     assert (timed.timer_deadline, timed.timer_version, timed.timer_nudged) == (
         1000.5, match.version, True)
-    restored = (await stored.restore(store)).tables[table.id]
+    restored = (await stored.load(store, table.id)).row
     assert (restored.timer_deadline, restored.timer_nudged) == (1000.5, True)
     paused = await store.tables.set_status(table.id, "paused")
     assert paused.timer_deadline is None and paused.timer_version == match.version

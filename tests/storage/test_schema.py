@@ -5,7 +5,10 @@ import sqlite3
 import pytest
 
 from storage import SchemaTooNew, Storage
-from storage.schema import MIGRATIONS, VERSION
+from storage.schema_sqlite import MIGRATIONS
+from tests.storage.conftest import rows
+
+VERSION = len(MIGRATIONS)
 
 
 def _raw(path: str) -> sqlite3.Connection:
@@ -14,11 +17,11 @@ def _raw(path: str) -> sqlite3.Connection:
 
 async def test_a_new_database_gets_the_current_schema_and_durable_settings(db_path: str) -> None:
     store = await Storage.open(db_path)
-    read = store._db.read  # the connection's own settings (synchronous is per connection)
-    assert (await read("PRAGMA journal_mode"))[0][0] == "wal"
-    assert (await read("PRAGMA synchronous"))[0][0] == 2  # FULL
-    assert (await read("PRAGMA foreign_keys"))[0][0] == 1
-    assert (await read("PRAGMA busy_timeout"))[0][0] > 0
+    # the connection's own settings (synchronous is per connection)
+    assert (await rows(store, "PRAGMA journal_mode"))[0][0] == "wal"
+    assert (await rows(store, "PRAGMA synchronous"))[0][0] == 2  # FULL
+    assert (await rows(store, "PRAGMA foreign_keys"))[0][0] == 1
+    assert (await rows(store, "PRAGMA busy_timeout"))[0][0] > 0
     await store.close()
     with _raw(db_path) as raw:
         versions = [v for (v,) in raw.execute("SELECT version FROM schema_version ORDER BY 1")]

@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 async def table_to_correct(svc: Services, chat_id: int, thread_id: int) -> Table | Outcome:
     """The topic's scorekept game: the open one, or the chat's last one if it is finished;
     or why there is none."""
-    table = svc.tables.in_topic(chat_id, thread_id)
+    table = await svc.topic_table(chat_id, thread_id)
     if table is not None:
         if not table.keeps_score:
             return Outcome().refuse("not_kept")

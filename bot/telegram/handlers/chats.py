@@ -62,7 +62,7 @@ async def on_stats(update: Update, context: Context) -> None:
 async def on_top(update: Update, context: Context) -> None:
     tr = await chat_translator(update, context)
     chat, user = update.effective_chat, update.effective_user
-    chat_id = None if chat is None else queries.game_chat(context.services, chat.id,
+    chat_id = None if chat is None else await queries.game_chat(context.services, chat.id,
                                                           user.id if user else None)
     if chat_id is None:
         await refuse(update, context, "top_in_group", tr)

@@ -41,7 +41,7 @@ async def _table_command(update: Update, context: Context, action: Action, *,
         found: Table | Outcome = await corrections.table_to_correct(svc, cmd.chat_id,
                                                                     cmd.thread_id)
     else:
-        found = svc.tables.in_topic(cmd.chat_id, cmd.thread_id) or Outcome().refuse(
+        found = await svc.topic_table(cmd.chat_id, cmd.thread_id) or Outcome().refuse(
             "no_table_open")
     if isinstance(found, Outcome):
         await say(update, context, found, tr)
@@ -105,7 +105,7 @@ async def on_deal(update: Update, context: Context) -> None:
     if not after_command(update).strip():
         tr = await chat_translator(update, context)
         chat = update.effective_chat
-        table = None if chat is None else context.services.tables.in_topic(
+        table = None if chat is None else await context.services.topic_table(
             chat.id, thread_of(update.effective_message))
         if table is not None and table.keeps_score:
             await reply(update, context, plugin_of(table).entry.text_help(tr))

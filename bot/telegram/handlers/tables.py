@@ -81,7 +81,7 @@ async def on_newgame(update: Update, context: Context) -> None:
     out = await lobby.open_table(context.services, chat.id, thread_of(message), user, game)
     context.presenter.show(out)
     if out.refusal is not None:  # the topic has a table: answered as a reply to its message
-        existing = context.services.tables.get(out.refusal.params.get("table", 0))
+        existing = await context.services.table(out.refusal.params.get("table", 0))
         reply_to = None if existing is None else context.presenter.slot(existing, None).message_id
         await context.presenter.reply(chat.id, context.presenter.reply_text(out, tr),
                                       thread_id=thread_of(message), reply_to=reply_to)
@@ -165,12 +165,12 @@ async def _about(update: Update, context: Context) -> About | None:
     if chat is None:
         return None
     user_id = user.id if user else None
-    group_id = queries.game_chat(context.services, chat.id, user_id)
+    group_id = await queries.game_chat(context.services, chat.id, user_id)
     if group_id is None:
         await refuse(update, context, "not_at_any_table", tr)
         return None
     thread_id = thread_of(update.effective_message)
-    table = queries.topic_table(context.services, chat.id, thread_id, user_id)
+    table = await queries.topic_table(context.services, chat.id, thread_id, user_id)
     return About(tr, group_id, table, chat.id, thread_id)
 
 
@@ -244,7 +244,7 @@ async def on_pause_or_resume(update: Update, context: Context) -> None:
     if cmd is not None:
         out = await pausing.request(context.services, cmd.chat_id, cmd.thread_id, cmd.user,
                                     command_word(update) == "pause")
-        await say(update, context, out, cmd.tr, names=_names(update, context))
+        await say(update, context, out, cmd.tr, names=await _names(update, context))
 
 
 async def on_replace(update: Update, context: Context) -> None:
@@ -267,7 +267,7 @@ async def on_timer(update: Update, context: Context) -> None:
     cmd = await in_group(update, context)
     if cmd is None:
         return
-    table = context.services.tables.in_topic(cmd.chat_id, cmd.thread_id)
+    table = await context.services.topic_table(cmd.chat_id, cmd.thread_id)
     if table is None:
         await refuse(update, context, "no_table_open", cmd.tr)
         return
@@ -289,8 +289,8 @@ async def on_quiet(update: Update, context: Context) -> None:
     await reply(update, context, text)
 
 
-def _names(update: Update, context: Context) -> list[str]:
+async def _names(update: Update, context: Context) -> list[str]:
     chat, user = update.effective_chat, update.effective_user
-    table = None if chat is None else queries.topic_table(
+    table = None if chat is None else await queries.topic_table(
         context.services, chat.id, thread_of(update.effective_message), user.id if user else None)
     return table.names if table is not None else []

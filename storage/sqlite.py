@@ -1,4 +1,4 @@
-"""One aiosqlite connection with durable settings and group commit.
+"""The SQLite backend: one aiosqlite connection with durable settings and group commit.
 
 Durability: WAL with ``synchronous=FULL``. With NORMAL, WAL commits survive a
 killed process but the last ones may vanish on power loss or an OS crash (the
@@ -21,34 +21,63 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 import aiosqlite
 
-from storage.errors import StorageError
-from storage.schema import migrate
+from storage.errors import Conflict, StorageError
+from storage.migrate import migrate
+from storage.schema_sqlite import MIGRATIONS
+from storage.sql import SQLITE, Conn, Row, Rows
 
 T = TypeVar("T")
-Operation = Callable[[aiosqlite.Connection], Awaitable[Any]]
+Operation = Callable[[Conn], Awaitable[Any]]
 
 BUSY_TIMEOUT_SECONDS = 10.0
 MEMORY = ":memory:"  # a database that lives only in this process (the service tests)
 
 
-class Database:
+class SqliteConn(Rows):
+    dialect = SQLITE
+
+    def __init__(self, raw: aiosqlite.Connection) -> None:
+        self.raw = raw
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            cursor = await self.raw.execute(sql, tuple(params))
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(str(exc)) from exc
+        return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        try:
+            await self.raw.executemany(sql, [tuple(row) for row in rows])
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(str(exc)) from exc
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        try:
+            return list(await self.raw.execute_fetchall(sql, tuple(params)))
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(str(exc)) from exc
+
+
+class SqliteDatabase:
     """The connection, its lock and the group-commit writer."""
 
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self.conn = conn
-        self.path = path
+        self.where = path
+        self.sql = SqliteConn(conn)
         self._lock = asyncio.Lock()
         self._queue: list[tuple[Operation, asyncio.Future[Any]]] = []
         self._writer: asyncio.Task[None] | None = None
 
     @classmethod
-    async def open(cls, path: str) -> Database:
+    async def open(cls, path: str) -> SqliteDatabase:
         conn = await aiosqlite.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
@@ -57,7 +86,13 @@ class Database:
                 raise StorageError(f"database {path}: cannot use WAL journal mode (got {mode})")
             await _pragma(conn, "synchronous=FULL")
             await _pragma(conn, "foreign_keys=ON")
-            await migrate(conn, path)
+            await conn.execute("BEGIN IMMEDIATE")  # two processes starting cannot both migrate
+            try:
+                await migrate(SqliteConn(conn), MIGRATIONS, path)
+            except BaseException:
+                await conn.execute("ROLLBACK")
+                raise
+            await conn.execute("COMMIT")
         except BaseException:
             await conn.close()
             raise
@@ -69,17 +104,13 @@ class Database:
             await asyncio.shield(self._writer)
         await self.conn.close()
 
-    async def read(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            return list(await self.conn.execute_fetchall(sql, tuple(params)))
-
     @asynccontextmanager
-    async def reading(self) -> AsyncIterator[aiosqlite.Connection]:
+    async def reading(self) -> AsyncIterator[Conn]:
         """The connection for several reads (or a streamed one) with no write in between."""
         async with self._lock:
-            yield self.conn
+            yield self.sql
 
-    async def write(self, operation: Callable[[aiosqlite.Connection], Awaitable[T]]) -> T:
+    async def write(self, operation: Callable[[Conn], Awaitable[T]]) -> T:
         """Run ``operation`` in the next committed batch; its result once it is durable."""
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.append((operation, future))
@@ -136,7 +167,7 @@ class Database:
             if isolated:
                 await conn.execute("SAVEPOINT op")
             try:
-                result = await operation(conn)
+                result = await operation(self.sql)
             except Exception as exc:
                 if not isolated:
                     await conn.execute("ROLLBACK")

@@ -1,4 +1,4 @@
-"""The schema as numbered migrations, applied in order at start.
+"""The SQLite schema as numbered migrations, applied in order at start (storage/migrate.py).
 
 ``MIGRATIONS[i]`` brings the database from version ``i`` to ``i + 1``; its
 statements run in one transaction together with the version row. Never edit a
@@ -8,12 +8,6 @@ Times are Unix seconds (REAL). JSON columns hold compact JSON text.
 """
 
 from __future__ import annotations
-
-import time
-
-import aiosqlite
-
-from storage.errors import SchemaTooNew
 
 _V1 = (
     """CREATE TABLE chats (
@@ -170,12 +164,25 @@ _V5 = (
     "ALTER TABLE seats DROP COLUMN panel_digest",
 )
 
+# Restore without replaying history (issue 18): the match as it stood at its last deal's end
+# (the sheet, the deal count, the version), written with the entry that ended that deal;
+# tables are loaded when first touched (by a player: seats_by_user).
+_V6 = (
+    """CREATE TABLE snapshots (
+        table_id INTEGER PRIMARY KEY REFERENCES game_tables(id),
+        seq INTEGER NOT NULL,
+        data TEXT NOT NULL,
+        created_at REAL NOT NULL
+    )""",
+    "CREATE INDEX seats_by_user ON seats(user_id)",  # a player's tables, loaded on his touch
+)
+
 # Ratings (issue 20): each rated game's change of its players' ratings, per seat, in a
 # group's scope (``group``: the game's chat) and across all groups (``all``). A rating is a
 # skill estimate ``mu`` with its uncertainty ``sigma``; the current one is a player's row of
 # his last rated game (by the game's ``finished_at``, then its id). The service computes
 # them; this is data only, recomputed from game_results by ``python -m bot.ratings rebuild``.
-_V6 = (
+_V7 = (
     """CREATE TABLE rating_changes (
         table_id INTEGER NOT NULL REFERENCES game_tables(id),
         seat INTEGER NOT NULL,
@@ -191,34 +198,4 @@ _V6 = (
     "CREATE INDEX rating_changes_by_user ON rating_changes(user_id, scope)",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
-VERSION = len(MIGRATIONS)
-
-
-async def migrate(conn: aiosqlite.Connection, path: str) -> int:
-    """Bring the schema to ``VERSION``; refuse a database newer than the code.
-
-    One immediate transaction, so two processes starting at once cannot both migrate.
-    """
-    await conn.execute("BEGIN IMMEDIATE")
-    try:
-        await conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_version "
-            "(version INTEGER PRIMARY KEY, applied_at REAL NOT NULL)"
-        )
-        rows = await conn.execute_fetchall("SELECT COALESCE(MAX(version), 0) FROM schema_version")
-        found = next(iter(rows))[0]
-        if found > VERSION:
-            raise SchemaTooNew(found, VERSION, path)
-        for version in range(found + 1, VERSION + 1):
-            for statement in MIGRATIONS[version - 1]:
-                await conn.execute(statement)
-            await conn.execute(
-                "INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
-                (version, time.time()),
-            )
-        await conn.execute("COMMIT")
-    except BaseException:
-        await conn.execute("ROLLBACK")
-        raise
-    return VERSION
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)

@@ -1,0 +1,161 @@
+"""Restore (issue 18): start-up time and memory with 10,000 and 100,000 stored active games,
+and the time of a table's first touch (its match resumed from the snapshot of its last
+deal's end and the log after it).
+
+Start-up and first touches are measured in a fresh process (``python -m bench.restore_bench
+measure LOCATION``) so that its resident memory is the bot's and nothing else's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from apscheduler.schedulers.asyncio import AsyncIOScheduler
+
+from bench.figures import Figure
+from bench.storage_bench import active_record
+from bot.service import records
+from bot.service.scheduling import APSchedulerJobs
+from bot.service.services import Services
+from bot.service.users import Users
+from engine.games import GAMES
+from engine.records import replay
+from storage import Storage
+from storage.record_log import entries_of
+
+DISTINCT = 1_000  # distinct records, reused round-robin
+TOUCHES = 300  # tables touched for the first time after start-up
+TIMED = 0.5  # share of the games with a turn timer running
+
+
+async def populate(location: str, games: int) -> int:
+    """``games`` active games, each in its own chat, as the bot leaves them: playing, their
+    messages shown, a snapshot at their last deal's end, half with a 1-hour turn timer.
+    Returns the log entries stored."""
+    names = sorted(GAMES)
+    prepared = []
+    seed = 0
+    while len(prepared) < min(games, DISTINCT):
+        seed += 1
+        record = active_record(names[seed % len(names)], seed)
+        match = replay(record)
+        if not match.in_deal:  # a game that ended (or a void deal) is no active game
+            continue
+        seats = len(match.players)
+        prepared.append((match.record(), match.outputs,
+                         [records.seat_stats(match.spec.name, seats, o) for o in match.outputs],
+                         records.last_snapshot(match), len(entries_of(record))))
+    async with await Storage.open(location) as store:
+        for start in range(0, games, 500):
+            await asyncio.gather(*(_store(store, -1 - n, prepared[n % len(prepared)])
+                                   for n in range(start, min(games, start + 500))))
+        deadline = time.time() + 3600
+        await store.db.write(lambda conn: conn.execute(
+            "UPDATE game_tables SET status = 'playing', shown_at = updated_at,"
+            " settings = ?, timer_version = last_seq,"
+            " timer_deadline = CASE WHEN id % 2 = 0 THEN CAST(? AS DOUBLE PRECISION) END",
+            ('{"turn_time":3600,"reminders":true,"timeout":"auto"}', deadline)))
+    return sum(prepared[n % len(prepared)][4] for n in range(games))
+
+
+async def _store(store: Storage, chat_id: int, prepared: tuple[Any, ...]) -> None:
+    record, outputs, stats, snapshot, _ = prepared
+    await store.log.import_game(chat_id, record, outputs=outputs, stats=stats, settlement=None,
+                                snapshot=snapshot)
+
+
+def _memory_mb() -> dict[str, float]:
+    status = Path("/proc/self/status").read_text()
+    fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+    return {key: int(fields[key].split()[0]) / 1024 for key in ("VmRSS", "VmHWM")}
+
+
+async def measure(location: str) -> dict[str, Any]:
+    """Start as the bot starts (storage, services, timers on a scheduler), then touch
+    tables for the first time."""
+    before = _memory_mb()
+    began = time.perf_counter()
+    store = await Storage.open(location)
+    scheduler = AsyncIOScheduler()
+    svc = Services(store, Users(store, ("en",)), scheduler=APSchedulerJobs(scheduler))
+    out, problems = await svc.restore()
+    startup = time.perf_counter() - began
+    after = _memory_mb()
+    ids = [row.id for row in await store.tables.open_tables()]
+    rng = random.Random(1)
+    touches = []
+    for table_id in rng.sample(ids, min(TOUCHES, len(ids))):
+        began = time.perf_counter()
+        table = await svc.table(table_id)
+        touches.append(time.perf_counter() - began)
+        assert table is not None and table.match is not None and table.match.in_deal
+    touched = _memory_mb()
+    jobs = len(scheduler.get_jobs())
+    await store.close()
+    return {"startup": startup, "loaded": len(out.changed), "problems": len(problems),
+            "jobs": jobs, "tables": len(ids), "rss_before": before["VmRSS"],
+            "rss_after": after["VmRSS"], "rss_touched": touched["VmRSS"],
+            "touch_median": statistics.median(touches), "touch_max": max(touches),
+            "touch_p99": sorted(touches)[int(0.99 * (len(touches) - 1))]}
+
+
+def _figures(backend: str, games: int, entries: int, found: dict[str, Any],
+             populate_s: float) -> list[Figure]:
+    note = (f"{found['tables']:,} active games, {entries:,} log entries; "
+            f"{found['jobs']:,} timers set from rows; populated in {populate_s:.0f} s")
+    return [
+        Figure("restore", f"{backend}: start-up with {games:,} stored games",
+               found["startup"], "s", note),
+        Figure("restore", f"{backend}: resident memory after start-up, {games:,} games",
+               found["rss_after"], "MB", f"{found['rss_before']:.0f} MB before opening"),
+        Figure("restore", f"{backend}: first touch of a table, median, {games:,} games",
+               1000 * found["touch_median"], "ms",
+               f"{TOUCHES} random tables: snapshot + current deal replayed"),
+        Figure("restore", f"{backend}: first touch of a table, max, {games:,} games",
+               1000 * found["touch_max"], "ms",
+               f"p99 {1000 * found['touch_p99']:.1f} ms; {found['rss_touched']:.0f} MB after"),
+    ]
+
+
+def _run_one(backend: str, location: str, games: int) -> list[Figure]:
+    began = time.perf_counter()
+    entries = asyncio.run(populate(location, games))
+    populate_s = time.perf_counter() - began
+    child = subprocess.run([sys.executable, "-m", "bench.restore_bench", "measure", location],
+                           check=True, capture_output=True, text=True)
+    return _figures(backend, games, entries, json.loads(child.stdout), populate_s)
+
+
+def run(quick: bool) -> list[Figure]:
+    """SQLite at both sizes, PostgreSQL at the smaller (its server: the tests' throwaway one,
+    no network)."""
+    from tests.postgres import LazyServer
+
+    sizes = (1_000, 10_000) if quick else (10_000, 100_000)
+    figures: list[Figure] = []
+    server = LazyServer()
+    try:
+        location = asyncio.run(server.new_database())
+        figures += _run_one("PostgreSQL", location, sizes[0])
+    finally:
+        server.stop()
+    with tempfile.TemporaryDirectory(prefix="restore_bench") as tmp:
+        for games in sizes:
+            figures += _run_one("SQLite", f"{tmp}/restore-{games}.db", games)
+    return figures
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["measure"] and len(sys.argv) == 3:
+        print(json.dumps(asyncio.run(measure(sys.argv[2]))))
+    else:
+        sys.exit("usage: python -m bench.restore_bench measure LOCATION")

@@ -1,0 +1,131 @@
+"""The PostgreSQL backend, through asyncpg: a pool of connections, a transaction per write.
+
+asyncpg rather than psycopg 3: it is asyncio-native with its own binary protocol
+(the faster of the two on small statements, which is all this bot makes), its rows
+are read by name and by position like ``sqlite3.Row`` (so the SQL modules read rows
+one way for both backends), and it has what the workers need (advisory locks are
+plain SQL; LISTEN/NOTIFY through ``add_listener``).
+
+PostgreSQL commits are durable as SQLite's with ``synchronous=FULL`` (the WAL is
+flushed at each commit) and concurrent commits are flushed together by the
+server, so there is no group commit here: every write is its own transaction on
+a connection of the pool. A deadlock or serialization failure runs it again.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from functools import lru_cache
+from typing import Any, TypeVar
+from urllib.parse import urlsplit, urlunsplit
+
+import asyncpg
+
+from storage.errors import Conflict
+from storage.migrate import migrate
+from storage.schema_pg import MIGRATIONS
+from storage.sql import POSTGRES, Conn, Row, Rows
+
+T = TypeVar("T")
+
+MIGRATION_LOCK = 7_118_000  # the advisory lock key that serializes migrations
+RETRIES = 5
+_PLACEHOLDER = re.compile(r"'[^']*'|\?")
+
+
+@lru_cache(maxsize=1024)
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2, ...`` (never inside a quoted string)."""
+    count = 0
+
+    def number(found: re.Match[str]) -> str:
+        nonlocal count
+        if found.group() != "?":
+            return found.group()
+        count += 1
+        return f"${count}"
+
+    return _PLACEHOLDER.sub(number, sql)
+
+
+def _values(params: Sequence[Any]) -> list[Any]:
+    """Flags are stored as integers, as in SQLite."""
+    return [int(v) if isinstance(v, bool) else v for v in params]
+
+
+@contextmanager
+def _conflicts() -> Iterator[None]:
+    try:
+        yield
+    except asyncpg.UniqueViolationError as exc:
+        raise Conflict(str(exc)) from exc
+
+
+class PgConn(Rows):
+    dialect = POSTGRES
+
+    def __init__(self, raw: asyncpg.Connection) -> None:
+        self.raw = raw
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        with _conflicts():
+            status = await self.raw.execute(numbered(sql), *_values(params))
+        last = status.rsplit(" ", 1)[-1]
+        return int(last) if last.isdigit() else 0
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        with _conflicts():
+            await self.raw.executemany(numbered(sql), [_values(row) for row in rows])
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        with _conflicts():
+            return list(await self.raw.fetch(numbered(sql), *_values(params)))
+
+
+class PostgresDatabase:
+    def __init__(self, pool: asyncpg.Pool, where: str) -> None:
+        self.pool = pool
+        self.where = where
+
+    @classmethod
+    async def open(cls, url: str, *, size: int = 10) -> PostgresDatabase:
+        where = shown_url(url)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
+        try:
+            async with pool.acquire() as raw, raw.transaction():
+                await raw.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                await migrate(PgConn(raw), MIGRATIONS, where)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, where)
+
+    async def close(self) -> None:
+        await self.pool.close()
+
+    async def write(self, operation: Callable[[Conn], Awaitable[T]]) -> T:
+        for attempt in range(RETRIES):
+            try:
+                async with self.pool.acquire() as raw, raw.transaction():
+                    return await operation(PgConn(raw))
+            except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
+                if attempt == RETRIES - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Conn]:
+        async with self.pool.acquire() as raw, raw.transaction(
+                isolation="repeatable_read", readonly=True):
+            yield PgConn(raw)
+
+
+def shown_url(url: str) -> str:
+    """The URL without its password, for messages."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.netloc.rsplit("@", 1)[-1]
+    return urlunsplit(parts._replace(netloc=f"{parts.username}@{host}"))
