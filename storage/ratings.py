@@ -34,17 +34,28 @@ class RatingStore:
 
     async def rate(self, table_id: int, rater: Rater) -> list[RatingChange]:
         """Rate a finished game: its players' ratings are read and its changes written in
-        one transaction, so that games rated at the same time each see the other."""
+        one transaction, its players' rows locked (on PostgreSQL; SQLite serializes every
+        write), so that games rated at the same time each see the other. A game rated
+        already (by a rebuild meanwhile) keeps its changes, which are returned."""
         async def rate(conn: Conn) -> list[RatingChange]:
-            return [c for game in await _finished(conn, table_id)
-                    for c in await _rate(conn, game, rater)]
+            found = []
+            for game in await _finished(conn, table_id):
+                await _lock_players(conn, [r.user_id for r in game.results])
+                rated = await conn.fetch(
+                    "SELECT * FROM rating_changes WHERE table_id = ? ORDER BY scope, seat",
+                    (game.table_id,))
+                found += ([_change(row) for row in rated] if rated
+                          else await _rate(conn, game, rater))
+            return found
 
         return await self._db.write(rate)
 
     async def rebuild(self, rater: Rater) -> list[RatingChange]:
         """Every rating computed again from the stored results, game by game in rating
-        order, in one transaction; the changes written."""
+        order, in one transaction (every player's row locked, as ``rate`` locks them);
+        the changes written."""
         async def rebuild(conn: Conn) -> list[RatingChange]:
+            await _lock_players(conn, None)
             await conn.execute("DELETE FROM rating_changes")
             return [c for game in await _finished(conn, None)
                     for c in await _rate(conn, game, rater)]
@@ -88,6 +99,17 @@ class RatingStore:
                 f"{where} ORDER BY {_ORDER}", (user_id, scope, *params))
         return [RatingPoint(row["game"], row["table_id"], row["finished_at"],
                             Skill(row["mu"], row["sigma"])) for row in rows]
+
+
+async def _lock_players(conn: Conn, users: Sequence[int | None] | None) -> None:
+    """Lock these users' rows (None: every user's) till the transaction ends, in one order
+    whoever takes them (SQLite has no row locks: its writes are serialized whole)."""
+    ids = [] if users is None else sorted({u for u in users if u is not None})
+    if users is not None and not ids:
+        return
+    where = "" if users is None else f" WHERE id IN ({', '.join('?' * len(ids))})"
+    await conn.fetch(f"SELECT id FROM users{where} ORDER BY id{conn.dialect.for_update}",
+                     tuple(ids))
 
 
 async def _rate(conn: Conn, game: FinishedGame,

@@ -154,3 +154,15 @@ def test_extract_brings_in_new_messages_and_keeps_translations(locales: Path) ->
     assert merged.get("Dealer: {name}").string == ""
     assert merged.get("Open play").string == "Игра в открытую"
     assert catalog.main(["check"]) == 1  # ru must be complete
+
+
+@pytest.mark.parametrize("language", [*COMPLETE, *FOR_GAMES])
+def test_the_check_fails_on_one_message_missing_in_a_complete_language(
+        locales: Path, language: str) -> None:
+    """Hindi is held to the bot's own texts and Seep's: a lobby button they all show."""
+    assert catalog.main(["check"]) == 0
+    found = catalog.read(language)
+    found.delete("✅ I play")
+    catalog.write(found, language)
+    assert catalog.main(["check"]) == 1
+    assert any(line.startswith("missing") and "I play" in line for line in problems(language))

@@ -4,6 +4,7 @@ groups; a rebuild from the stored results gives the same ratings; which games co
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -168,3 +169,20 @@ async def test_which_games_count(store: Storage) -> None:
 
     rebuilt = await ratings.rebuild(store)
     assert {c.table_id for c in rebuilt} == {stopped.id}
+
+
+async def test_games_rated_at_the_same_time_each_see_the_other(store: Storage) -> None:
+    """Games with players in common that end at once (and a rebuild meanwhile) are rated one
+    after the other: the stored ratings are those a rebuild computes, each game rated once."""
+    games = []
+    for seed, users in enumerate(([1, 2, 3, 4], [4, 3, 2, 1], [2, 4, 1, 3], [1, 3, 2, 4])):
+        table, _ = await play_game(store, GROUP if seed % 2 else OTHER, "joker", {}, users,
+                                   seed)
+        games.append(table.id)
+    found = await asyncio.gather(*(ratings.rate(store, t) for t in games[:3]),
+                                 ratings.rebuild(store), ratings.rate(store, games[3]))
+    assert all(len(changes) == 8 for changes in found[:3] + found[4:])
+    stored = await store.ratings.changes()
+    assert len(stored) == 8 * len(games)
+    await ratings.rebuild(store)
+    assert await store.ratings.changes() == stored
