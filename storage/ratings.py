@@ -21,6 +21,7 @@ from storage.sql import Conn, Database
 
 # The order ratings are computed in: a game after every game that finished before it.
 _ORDER = "t.finished_at, t.id"
+RATINGS_LOCK = 7_118_020  # the lock (Dialect.exclusive) that rating transactions take
 
 
 # What the service computes a game's changes with: the game, and its players' ratings
@@ -34,28 +35,39 @@ class RatingStore:
 
     async def rate(self, table_id: int, rater: Rater) -> list[RatingChange]:
         """Rate a finished game: its players' ratings are read and its changes written in
-        one transaction, its players' rows locked (on PostgreSQL; SQLite serializes every
-        write), so that games rated at the same time each see the other. A game rated
-        already (by a rebuild meanwhile) keeps its changes, which are returned."""
+        one transaction, one such at a time (``RATINGS_LOCK``), so that games rated at the
+        same time each see the other. Games of its kind that finished after it and were
+        rated first (they ended at once) are rated again after it; a game rated already
+        (by a rebuild meanwhile) keeps its changes. The game's changes are returned (by
+        scope, then seat)."""
         async def rate(conn: Conn) -> list[RatingChange]:
-            found = []
-            for game in await _finished(conn, table_id):
-                await _lock_players(conn, [r.user_id for r in game.results])
-                rated = await conn.fetch(
+            await _exclusive(conn)
+            games = await _finished(conn, table_id)
+            if not games or games[0].table_id != table_id:
+                return []  # not finished: not rated
+            ids = [g.table_id for g in games]
+            rated = {row["table_id"] for row in await conn.fetch(
+                f"SELECT DISTINCT table_id FROM rating_changes WHERE table_id IN ({_marks(ids)})",
+                tuple(ids))}
+            if table_id in rated:
+                return [_change(row) for row in await conn.fetch(
                     "SELECT * FROM rating_changes WHERE table_id = ? ORDER BY scope, seat",
-                    (game.table_id,))
-                found += ([_change(row) for row in rated] if rated
-                          else await _rate(conn, game, rater))
-            return found
+                    (table_id,))]
+            again = [g for g in games[1:] if g.table_id in rated]
+            if again:
+                await conn.execute(
+                    f"DELETE FROM rating_changes WHERE table_id IN ({_marks(again)})",
+                    tuple(g.table_id for g in again))
+            found = [await _rate(conn, game, rater) for game in [games[0], *again]]
+            return sorted(found[0], key=lambda c: (c.scope, c.seat))
 
         return await self._db.write(rate)
 
     async def rebuild(self, rater: Rater) -> list[RatingChange]:
         """Every rating computed again from the stored results, game by game in rating
-        order, in one transaction (every player's row locked, as ``rate`` locks them);
-        the changes written."""
+        order, in one transaction (none rated meanwhile); the changes written."""
         async def rebuild(conn: Conn) -> list[RatingChange]:
-            await _lock_players(conn, None)
+            await _exclusive(conn)
             await conn.execute("DELETE FROM rating_changes")
             return [c for game in await _finished(conn, None)
                     for c in await _rate(conn, game, rater)]
@@ -101,15 +113,15 @@ class RatingStore:
                             Skill(row["mu"], row["sigma"])) for row in rows]
 
 
-async def _lock_players(conn: Conn, users: Sequence[int | None] | None) -> None:
-    """Lock these users' rows (None: every user's) till the transaction ends, in one order
-    whoever takes them (SQLite has no row locks: its writes are serialized whole)."""
-    ids = [] if users is None else sorted({u for u in users if u is not None})
-    if users is not None and not ids:
-        return
-    where = "" if users is None else f" WHERE id IN ({', '.join('?' * len(ids))})"
-    await conn.fetch(f"SELECT id FROM users{where} ORDER BY id{conn.dialect.for_update}",
-                     tuple(ids))
+def _marks(items: Collection[Any]) -> str:
+    """The placeholders of an IN list of these items."""
+    return ", ".join("?" * len(items))
+
+
+async def _exclusive(conn: Conn) -> None:
+    """Wait till no other transaction rates games, and rate alone till this one ends."""
+    if conn.dialect.exclusive:
+        await conn.fetch(conn.dialect.exclusive, (RATINGS_LOCK,))
 
 
 async def _rate(conn: Conn, game: FinishedGame,
@@ -132,8 +144,8 @@ async def _standings(conn: Conn, game: str, chat_id: int | None,
                      users: Collection[int]) -> dict[int, Standing]:
     if not users:
         return {}
-    marks = ", ".join("?" * len(users))
-    rows = await _latest(conn, game, chat_id, f" AND r.user_id IN ({marks})", tuple(users))
+    rows = await _latest(conn, game, chat_id, f" AND r.user_id IN ({_marks(users)})",
+                         tuple(users))
     return {row["user_id"]: _standing(row) for row in rows}
 
 
@@ -171,9 +183,13 @@ def _change(row: Any) -> RatingChange:
                         Skill(row["mu"], row["sigma"]))
 
 
-async def _finished(conn: Conn, table_id: int | None) -> list[FinishedGame]:
-    only = "" if table_id is None else " AND t.id = ?"
-    params = () if table_id is None else (table_id,)
+async def _finished(conn: Conn, since: int | None) -> list[FinishedGame]:
+    """Finished games in rating order: every one (``since`` None), or the game ``since``
+    (if finished) and those of its kind that finished after it."""
+    only = "" if since is None else (
+        " AND t.game = (SELECT game FROM game_tables WHERE id = ?)"
+        " AND (t.finished_at, t.id) >= (SELECT finished_at, id FROM game_tables WHERE id = ?)")
+    params = () if since is None else (since, since)
     tables = await conn.fetch(
         "SELECT t.id, t.chat_id, t.game, t.rules, t.settings, t.players FROM game_tables t"
         f" WHERE t.status = 'finished'{only} ORDER BY {_ORDER}", params)

@@ -155,6 +155,8 @@ _V2 = (
         FOREIGN KEY (table_id, seat) REFERENCES game_results(table_id, seat)
     )""",
     "CREATE INDEX rating_changes_by_user ON rating_changes(user_id, scope)",
+    # a game and those of its kind that finished after it (rated again after it)
+    "CREATE INDEX game_tables_by_finish ON game_tables(game, finished_at)",
 )
 
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)

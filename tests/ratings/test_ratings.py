@@ -172,17 +172,34 @@ async def test_which_games_count(store: Storage) -> None:
 
 
 async def test_games_rated_at_the_same_time_each_see_the_other(store: Storage) -> None:
-    """Games with players in common that end at once (and a rebuild meanwhile) are rated one
-    after the other: the stored ratings are those a rebuild computes, each game rated once."""
+    """Games with players in common that end at once are rated one after the other, in the
+    order they finished (one rated before another that finished first is rated again after
+    it), and a rebuild meanwhile waits or is waited for: the stored ratings are always
+    those a rebuild computes."""
     games = []
-    for seed, users in enumerate(([1, 2, 3, 4], [4, 3, 2, 1], [2, 4, 1, 3], [1, 3, 2, 4])):
+    for seed, users in enumerate(([1, 2, 3, 4], [4, 3, 2, 1], [2, 4, 1, 3], [1, 3, 2, 4],
+                                  [3, 4, 1, 2], [2, 1, 4, 3])):
         table, _ = await play_game(store, GROUP if seed % 2 else OTHER, "joker", {}, users,
                                    seed)
         games.append(table.id)
-    found = await asyncio.gather(*(ratings.rate(store, t) for t in games[:3]),
-                                 ratings.rebuild(store), ratings.rate(store, games[3]))
-    assert all(len(changes) == 8 for changes in found[:3] + found[4:])
-    stored = await store.ratings.changes()
-    assert len(stored) == 8 * len(games)
-    await ratings.rebuild(store)
-    assert await store.ratings.changes() == stored
+
+    async def as_rebuilt(rated: list[int]) -> None:
+        """The games ``rated`` are rated as a rebuild rates them (the games after them
+        do not change theirs; their ratings are then taken away again)."""
+        stored = await store.ratings.changes()
+        assert {c.table_id for c in stored} == set(rated)
+        await ratings.rebuild(store)
+        assert [c for c in await store.ratings.changes() if c.table_id in rated] == stored
+        await store.db.write(lambda conn: conn.execute(
+            "DELETE FROM rating_changes WHERE table_id > ?", (max(rated),)))
+
+    assert len(await ratings.rate(store, games[1])) == 8  # before the game that ended first
+    first = await ratings.rate(store, games[0])
+    assert len(first) == 8 and await ratings.rate(store, games[0]) == first
+    await as_rebuilt(games[:2])
+    found = await asyncio.gather(*(ratings.rate(store, t) for t in games[2:5]))
+    assert [len(changes) for changes in found] == [8, 8, 8]
+    await as_rebuilt(games[:5])
+    found = await asyncio.gather(ratings.rebuild(store), ratings.rate(store, games[5]))
+    assert [len(changes) for changes in found] == [8 * len(games), 8]
+    await as_rebuilt(games)
