@@ -17,13 +17,14 @@ from bench import (
     scoring_bench,
     storage_bench,
     timers_bench,
+    webapp_bench,
 )
 from bench.figures import Figure
 
 SECTIONS = {"engine": engine_bench.run, "scoring": scoring_bench.run,
             "storage": storage_bench.run, "restore": restore_bench.run,
             "pictures": pictures_bench.run, "robots": robot_bench.run, "bot": bot_bench.run,
-            "timers": timers_bench.run}
+            "timers": timers_bench.run, "webapp": webapp_bench.run}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -59,19 +59,28 @@ async def _seed(db: Path, tg: FakeTelegram, tables: int) -> list[tuple[Chat, lis
     return seated
 
 
+def next_move(hub: BotData, table_id: int) -> tuple[int, int, int, str] | None:
+    """A table's version, the seat to act, the seat of its player and its first legal action
+    (None: the table has no deal going on)."""
+    table = hub.services.tables.get(table_id)
+    if table is None or table.match is None or table.match.state is None:
+        return None
+    state = table.match.state
+    seat = state.to_act[0]
+    return table.match.version, seat, state.controller(seat), state.legal_actions(seat)[0]
+
+
 async def _play(tg: FakeTelegram, hub: BotData, users: list[User], table_id: int, moves: int,
                 latencies: list[float]) -> int:
     """Press ``moves`` legal actions of one table in turn; returns the cards played."""
     cards = 0
     for _ in range(moves):
-        table = hub.services.tables.get(table_id)
-        if table is None or table.match is None or table.match.state is None:
+        move = next_move(hub, table_id)
+        if move is None:
             break
-        state = table.match.state
-        seat = state.to_act[0]
-        user = users[state.controller(seat)]
-        action = state.legal_actions(seat)[0]
-        data = action_data(table_id, table.match.version, seat, action)
+        version, seat, player, action = move
+        user = users[player]
+        data = action_data(table_id, version, seat, action)
         started = time.perf_counter()
         query = tg.press_nowait(user, tg.last_message(user), data=data, forge=True)
         answer = await tg.answer_to(query, timeout=60)

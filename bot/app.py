@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from bot.config import Settings
+from bot.screens.look import AppLinks
 from bot.service.scheduling import APSchedulerJobs
 from bot.service.services import Services
 from bot.service.users import Users
@@ -31,8 +32,10 @@ async def start(app: App) -> Services:
     queue = app.job_queue
     svc = Services(storage, Users(storage, tuple(languages())),
                    scheduler=None if queue is None else APSchedulerJobs(queue.scheduler))
+    links = None if settings.webapp_url is None else AppLinks(settings.webapp_url,
+                                                               me.username or "")
     presenter = Presenter(svc, app.bot, me.username or "", group_limit=settings.group_limit,
-                          overall_limit=settings.overall_limit)
+                          overall_limit=settings.overall_limit, app=links)
     svc.publish = presenter.show
     app.bot_data.services, app.bot_data.presenter = svc, presenter
     await set_menus(app)
@@ -40,13 +43,30 @@ async def start(app: App) -> Services:
     presenter.show(restored)
     for problem in problems:
         log.error("needs attention: %s", problem)
+    if settings.webapp_port is not None:
+        await _start_mini_app(app, settings, svc, presenter)
     log.info("@%s is up: %d tables loaded at start, the others when first touched",
              me.username, len(svc.tables.by_id))
     return svc
 
 
+async def _start_mini_app(app: App, settings: Settings, svc: Services,
+                          presenter: Presenter) -> None:
+    """The Mini App's web server, in this process: its taps are shown by the presenter, which
+    tells it of every table it redraws."""
+    from bot.webapp.server import WebApp  # aiohttp is loaded only for the Mini App
+
+    assert settings.webapp_port is not None
+    app.bot_data.webapp = webapp = WebApp(svc, settings.token, presenter.show,
+                                          port=settings.webapp_port)
+    presenter.listeners.append(webapp.watch.changed)
+    await webapp.start()
+
+
 async def stop(app: App) -> None:
     svc, presenter = app.bot_data.services, app.bot_data.presenter
+    if app.bot_data.webapp is not None:
+        await app.bot_data.webapp.stop()
     if presenter is not None:
         await presenter.drain()
     if svc is not None:

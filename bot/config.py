@@ -6,12 +6,14 @@ import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlparse
 
 from storage.store import is_postgres
 
 _TOKEN = re.compile(r"^\d+:[A-Za-z0-9_-]{20,}$")
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+LOOPBACK = ("127.0.0.1", "localhost", "::1")  # plain http is fine here (tests, development)
 
 
 class ConfigError(ValueError):
@@ -30,6 +32,8 @@ class Settings:
     log_level: str = "INFO"
     group_limit: int = 18  # messages plus edits per minute in a group (Telegram allows 20)
     overall_limit: int = 28  # calls per second over all chats (Telegram allows about 30)
+    webapp_url: str | None = None  # the Mini App's public URL (None: no Mini App)
+    webapp_port: int | None = None  # the port its web server listens on
 
     @property
     def database(self) -> str:
@@ -62,18 +66,39 @@ def database_settings(env: Mapping[str, str]) -> tuple[str, str | None]:
     return path, database_url
 
 
+def _port(name: str, value: str) -> int:
+    text = value.strip()
+    if not text.isdigit() or not 0 < int(text) < 65536:
+        raise ConfigError(f"{name} must be a port number 1-65535, got {text!r}")
+    return int(text)
+
+
+def _webapp(env: Mapping[str, str]) -> dict[str, Any]:
+    """The Mini App: on with both WEBAPP_URL and WEBAPP_PORT, off with neither."""
+    url = env.get("WEBAPP_URL", "").strip() or None
+    port = env.get("WEBAPP_PORT", "").strip() or None
+    if (url is None) != (port is None):
+        raise ConfigError("WEBAPP_URL and WEBAPP_PORT go together: set both for the Mini App, "
+                          "or neither")
+    if url is None or port is None:
+        return {}
+    parsed = urlparse(_url("WEBAPP_URL", url))
+    if parsed.scheme != "https" and parsed.hostname not in LOOPBACK:
+        raise ConfigError(f"WEBAPP_URL must be https (Telegram opens Mini Apps over https only), "
+                          f"got {url!r}")
+    return {"webapp_url": url, "webapp_port": _port("WEBAPP_PORT", port)}
+
+
 def load_settings(env: Mapping[str, str]) -> Settings:
     """Read BOT_TOKEN, DATABASE_PATH, DATABASE_URL, TELEGRAM_API_BASE_URL,
-    TELEGRAM_API_BASE_FILE_URL, WEBHOOK_URL, PORT, LOG_LEVEL, GROUP_MESSAGES_PER_MINUTE and
-    TELEGRAM_CALLS_PER_SECOND."""
+    TELEGRAM_API_BASE_FILE_URL, WEBHOOK_URL, PORT, LOG_LEVEL, GROUP_MESSAGES_PER_MINUTE,
+    TELEGRAM_CALLS_PER_SECOND, WEBAPP_URL and WEBAPP_PORT."""
     token = env.get("BOT_TOKEN", "").strip()
     if not token:
         raise ConfigError("BOT_TOKEN is not set: get a token from @BotFather and export it")
     if not _TOKEN.match(token):
         raise ConfigError("BOT_TOKEN is malformed: expected '<digits>:<secret>' from @BotFather")
-    port_text = env.get("PORT", "8443").strip()
-    if not port_text.isdigit() or not 0 < int(port_text) < 65536:
-        raise ConfigError(f"PORT must be a port number 1-65535, got {port_text!r}")
+    port = _port("PORT", env.get("PORT", "8443"))
     level = env.get("LOG_LEVEL", "INFO").strip().upper()
     if level not in LOG_LEVELS:
         raise ConfigError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, got {level!r}")
@@ -99,8 +124,9 @@ def load_settings(env: Mapping[str, str]) -> Settings:
                                env.get("TELEGRAM_API_BASE_FILE_URL",
                                        Settings.api_base_file_url).strip()),
         webhook_url=webhook,
-        port=int(port_text),
+        port=port,
         log_level=level,
         group_limit=int(limit_text),
         overall_limit=int(overall_text),
+        **_webapp(env),
     )

@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib
 
 from bot.games.base import GamePlugin
+from bot.service.play import Stepper
+from bot.service.scorekeeping.draft import EntryRules
 from engine.games import GAMES
 
 
@@ -33,3 +35,17 @@ def plugin(game: str) -> GamePlugin:
 def command_games() -> dict[str, str]:
     """Every word that names a game (its name, its command aliases) -> the game."""
     return {word: p.name for p in PLUGINS.values() for word in (p.name, *p.commands)}
+
+
+class Plugins:
+    """The games' UI steps and entry words, for the use cases (``presses.Front``): the same
+    for every front end."""
+
+    def stepper(self, game: str) -> Stepper:
+        return PLUGINS[game].step
+
+    def entry_rules(self, game: str) -> EntryRules:
+        return PLUGINS[game].entry
+
+
+FRONT = Plugins()

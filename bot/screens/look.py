@@ -15,15 +15,32 @@ from storage.rows import ChatRow, UserRow
 
 
 @dataclass(frozen=True)
+class AppLinks:
+    """Where the Mini App (``url``) opens a table: from a private panel's ``web_app`` button,
+    or from the group through the bot's Main Mini App (``web_app`` buttons work only in
+    private chats); the table id travels as ``start_param``."""
+
+    url: str
+    username: str
+
+    def panel(self, table_id: int) -> str:
+        return f"{self.url}{'&' if '?' in self.url else '?'}table={table_id}"
+
+    def group(self, table_id: int) -> str:
+        return f"https://t.me/{self.username}?startapp={table_id}"
+
+
+@dataclass(frozen=True)
 class Look:
     """``users``: the known users (display names); ``link``: the bot's deep link for a
     payload (``t.me/<bot>?start=...``); ``chat``: the table's chat (its time zone);
-    ``now``: the moment drawn (Unix seconds)."""
+    ``now``: the moment drawn (Unix seconds); ``app``: the Mini App's links (None: off)."""
 
     users: Mapping[int, UserRow]
     link: Callable[[str], str]
     chat: ChatRow | None = None
     now: float = 0.0
+    app: AppLinks | None = None
 
     def user_name(self, user_id: int | None) -> str:
         """A user's name for HTML ("?" when unknown)."""

@@ -8,8 +8,10 @@ a robot-played panel the button to come back.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.screens.lobby import lobby_screen
-from bot.screens.look import Look, context, plugin_of, who
+from bot.screens.look import AppLinks, Look, context, plugin_of, who
 from bot.screens.scorekeeping import scorekeeping_screen
 from bot.screens.time_settings import local_time
 from bot.service.play import seat_view
@@ -31,7 +33,9 @@ def table_message(table: Table, tr: Translate, look: Look) -> Screen | None:
     if state is None:
         return None
     screen = plugin_of(table).table(state.view(None), context(table, tr))
-    return _status_note(table, _with(screen, table_notes(table, tr, look)), tr)
+    screen = _status_note(table, _with(screen, table_notes(table, tr, look)), tr)
+    return _app_button(table, screen, look, lambda app: Button(tr("🃏 Open the table"),
+                                                               url=app.group(table.id)))
 
 
 def panel(table: Table, seat: int, tr: Translate, look: Look) -> Screen | None:
@@ -42,9 +46,18 @@ def panel(table: Table, seat: int, tr: Translate, look: Look) -> Screen | None:
     screen = plugin_of(table).panel(seat_view(table, seat), context(table, tr, seat))
     screen = _panel_note(table, seat, screen, tr, look)
     if table.status != "playing":  # a paused game's panel keeps only its "I am back"
-        return Screen(screen.text + "\n\n" + paused_line(table, tr),
-                      tuple(r for r in screen.rows if all(b.data == f"r:{table.id}" for b in r)))
-    return screen
+        screen = Screen(screen.text + "\n\n" + paused_line(table, tr),
+                        tuple(r for r in screen.rows if all(b.data == f"r:{table.id}" for b in r)))
+    return _app_button(table, screen, look, lambda app: Button(tr("🃏 Open the table"),
+                                                               web_app=app.panel(table.id)))
+
+
+def _app_button(table: Table, screen: Screen, look: Look,
+                button: Callable[[AppLinks], Button]) -> Screen:
+    """The Mini App's launch button under a game's message, where the Mini App is on."""
+    if look.app is None or table.status not in ("playing", "paused"):
+        return screen
+    return Screen(screen.text, (*screen.rows, (button(look.app),)))
 
 
 def paused_line(table: Table, tr: Translate) -> str:

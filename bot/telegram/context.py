@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
 from bot.config import Settings
 from bot.service.services import Services
 from bot.telegram.presenter import Presenter
+
+if TYPE_CHECKING:
+    from bot.webapp.server import WebApp
 
 
 @dataclass
@@ -19,6 +22,7 @@ class BotData:
     settings: Settings | None = None
     services: Services | None = None
     presenter: Presenter | None = None
+    webapp: WebApp | None = None  # the Mini App's web server, when it is on
 
 
 class Context(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]):

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, TypeVar
 
-from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message, WebAppInfo
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 from telegram.warnings import PTBDeprecationWarning
@@ -102,8 +102,10 @@ class _Chat:
 def markup(screen: Screen) -> InlineKeyboardMarkup | None:
     if not screen.rows:
         return None
-    return InlineKeyboardMarkup([[InlineKeyboardButton(b.text, callback_data=b.data, url=b.url)
-                                  for b in row] for row in screen.rows])
+    return InlineKeyboardMarkup([[InlineKeyboardButton(
+        b.text, callback_data=b.data, url=b.url,
+        web_app=None if b.web_app is None else WebAppInfo(b.web_app)) for b in row]
+        for row in screen.rows])
 
 
 class Delivery:

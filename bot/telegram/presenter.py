@@ -24,7 +24,7 @@ from telegram.error import Forbidden
 from bot.games import PLUGINS
 from bot.screens import events as tell
 from bot.screens import refusals
-from bot.screens.look import Look
+from bot.screens.look import AppLinks, Look
 from bot.screens.sheet import caption, draw_sheet
 from bot.screens.table import panel, table_message
 from bot.service import chats, events
@@ -45,8 +45,11 @@ class Presenter(Delivery):
     Telegram did (``Delivery``)."""
 
     def __init__(self, svc: Services, bot: Bot, username: str, *,
-                 group_limit: int = GROUP_LIMIT, overall_limit: int = OVERALL_LIMIT) -> None:
+                 group_limit: int = GROUP_LIMIT, overall_limit: int = OVERALL_LIMIT,
+                 app: AppLinks | None = None) -> None:
         self.svc = svc
+        self.app = app  # the Mini App's launch links (None: no Mini App)
+        self.listeners: list[Callable[[Table], None]] = []  # told of every table redrawn
         self.outbox = Outbox(bot, self, group_limit=group_limit, overall_limit=overall_limit)
         self.bot = bot
         self.username = username
@@ -89,7 +92,7 @@ class Presenter(Delivery):
 
     def look(self, table: Table) -> Look:
         return Look(self.svc.users.users, self.link, self.svc.users.chats.get(table.chat_id),
-                    time.time())
+                    time.time(), self.app)
 
     # -- outcomes -----------------------------------------------------------------------------
 
@@ -160,7 +163,10 @@ class Presenter(Delivery):
     def redraw(self, table: Table, *, notify: set[int] | frozenset[int] = frozenset(),
                renew: bool = False) -> None:
         """Show every message of the table in its current state; ``notify`` users get a
-        fresh panel (a notification) instead of an edit; ``renew``: the group message too."""
+        fresh panel (a notification) instead of an edit; ``renew``: the group message too.
+        The listeners (open Mini Apps) hear of it first."""
+        for listener in self.listeners:
+            listener(table)
         look = self.look(table)
         screen = table_message(table, self.translator(table.chat_id), look)
         if screen is None:

@@ -15,6 +15,7 @@ class Button:
     text: str
     data: str | None = None  # callback data
     url: str | None = None
+    web_app: str | None = None  # a Mini App's URL (private chats only)
 
 
 @dataclass(frozen=True)
@@ -26,8 +27,8 @@ class Screen:
 
     def digest(self) -> str:
         """A short fingerprint: an edit is skipped when nothing changed."""
-        payload = json.dumps([self.text, [[(b.text, b.data, b.url) for b in r] for r in self.rows]],
-                             ensure_ascii=False)
+        rows = [[(b.text, b.data, b.url, b.web_app) for b in r] for r in self.rows]
+        payload = json.dumps([self.text, rows], ensure_ascii=False)
         return hashlib.sha1(payload.encode()).hexdigest()[:16]
 
 

@@ -25,14 +25,16 @@ def settings_env(tg: FakeTelegram, db: Path | str, **extra: str) -> dict[str, st
 
 
 @contextlib.asynccontextmanager
-async def running_bot(tg: FakeTelegram, db: Path, **extra: str) -> AsyncIterator[BotData]:
+async def running_bot(tg: FakeTelegram, db: Path, *, touch: bool = True,
+                      **extra: str) -> AsyncIterator[BotData]:
     """The bot as `python -m bot` runs it (polling), in this event loop: its services and
     presenter. Every open table is then touched (loaded as a first press would load it), so
-    that the tests can look at ``hub.services.tables``."""
+    that the tests can look at ``hub.services.tables`` (``touch`` False: only those start-up
+    loads)."""
     app = build_application(load_settings(settings_env(tg, db, **extra)))
     await app.initialize()
     svc = await start(app)
-    for row in await svc.store.tables.open_tables():
+    for row in await svc.store.tables.open_tables() if touch else []:
         await svc.table(row.id)
     hub = app.bot_data
     assert hub.presenter is not None

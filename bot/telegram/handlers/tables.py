@@ -9,14 +9,12 @@ from dataclasses import dataclass
 from telegram import MessageEntity, Update
 from telegram.error import BadRequest
 
-from bot.games import PLUGINS, command_games
+from bot.games import FRONT, PLUGINS, command_games
 from bot.screens import texts
 from bot.screens.time_settings import quiet_text
 from bot.screens.time_settings import screen as timer_screen
 from bot.service import lobby, pausing, presses, queries, quiet, replacing, stopping
 from bot.service.outcome import Outcome, Refusal
-from bot.service.play import Stepper
-from bot.service.scorekeeping.draft import EntryRules
 from bot.service.tables import Table
 from bot.service.users import Person
 from bot.telegram.answers import Answer
@@ -41,19 +39,6 @@ from storage.rows import UserRow
 log = logging.getLogger(__name__)
 
 GAME_PATTERN = rf"^{texts.GAME_PREFIX}"
-
-
-class Plugins:
-    """The games' UI steps and entry words, for the use cases (``presses.Front``)."""
-
-    def stepper(self, game: str) -> Stepper:
-        return PLUGINS[game].step
-
-    def entry_rules(self, game: str) -> EntryRules:
-        return PLUGINS[game].entry
-
-
-FRONT = Plugins()
 
 
 # -- opening a table ----------------------------------------------------------------------------

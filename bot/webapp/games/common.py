@@ -1,0 +1,40 @@
+"""Pieces every game's drawing is made of."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from bot.ui.cards import card
+
+
+def seat(view: dict[str, Any], names: list[str], s: int, *, count: int, note: str = "",
+         taken: str = "", shown: list[str] | None = None, team: int | None = None
+         ) -> dict[str, Any]:
+    return {"seat": s, "name": escape(names[s]), "dealer": view["dealer"] == s,
+            "turn": s in view["to_act"], "count": count, "note": note, "taken": taken,
+            "shown": shown, "team": team}
+
+
+def play(s: int, code: str, label: str | None = None) -> dict[str, Any]:
+    return {"seat": s, "card": code, "label": label or card(code)}
+
+
+def action(s: int, text: str, label: str, cards: list[str] | None = None) -> dict[str, Any]:
+    return {"seat": s, "action": text, "label": label, "cards": cards or []}
+
+
+def area(label: str, *groups: tuple[str, list[str]], middle: bool = False) -> dict[str, Any]:
+    """Cards face up outside the hands; ``middle``: in the middle of the table (Seep's floor),
+    else beside it (a talon)."""
+    return {"label": label, "groups": [{"label": g, "cards": c} for g, c in groups],
+            "middle": middle}
+
+
+def drawing(seats: list[dict[str, Any]], *, hand: list[str], actions: list[dict[str, Any]],
+            trick: list[dict[str, Any]] | None = None,
+            last_trick: list[dict[str, Any]] | None = None,
+            areas: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    return {"seats": seats, "trick": trick or [], "last_trick": last_trick or [],
+            "areas": [a for a in areas or [] if any(g["cards"] for g in a["groups"])],
+            "hand": hand, "actions": actions}

@@ -1,0 +1,235 @@
+"""The Mini App's web server (aiohttp), run in the bot's process: the page and its assets,
+each reader's page of a table (``/api/page``, and live over server-sent events at
+``/api/events``), presses (``/api/press``), the score and rules (``/api/sheet``) and the
+scoresheet's picture (``/api/sheet.png``).
+
+Every request carries Telegram's ``initData`` (a query parameter, or a field of a press's
+JSON body); one that does not prove its user gets 401 and changes nothing. A press goes
+through the same use case as a keyboard's button (``presses.press``), and its outcome is
+shown the same way (``publish``: the group message and the panels are redrawn, and so are
+the open Mini Apps, told by the presenter's listener ``Watch.changed``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aiohttp import web
+
+from bot.games import FRONT
+from bot.screens import refusals
+from bot.screens.sheet import draw_sheet
+from bot.service import play, presses
+from bot.service.outcome import Refusal
+from bot.service.ports import Sink
+from bot.service.services import Services
+from bot.service.tables import Table
+from bot.ui.i18n import Translate, translator
+from bot.webapp.auth import InitData, Nonces, Unauthorized, claimed_language, validate
+from bot.webapp.page import page, sheet, texts
+from bot.webapp.watch import Watch
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / "static"
+KEEPALIVE = 15.0  # seconds between comments on a quiet event stream
+PRESS_KINDS = ("a", "r")  # an engine action of the reader's seat; "I am back"
+MAX_ACTION = 48  # characters of an action's text (every game's fit in callback data)
+MAX_ID = 2**63 - 1  # the largest table id storage holds
+# A press the table refuses: 409 (the table is not in a state that takes it: stale, not the
+# reader's turn, not a legal move, paused, over), unless it is not the reader's table at all.
+CONFLICT = 409
+REFUSED = {"not_playing": 403, "table_closed": 404, "not_saved": 503}
+# The page may load only what this server serves (no CDN), and be framed by Telegram Web.
+POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+          "connect-src 'self'; frame-ancestors https://web.telegram.org https://*.telegram.org")
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Who asks (proved by initData), in his language, about which table."""
+
+    init: InitData
+    tr: Translate
+    table: Table
+
+
+def _json(data: Any, status: int = 200) -> web.Response:
+    return web.json_response(data, status=status, dumps=lambda d: json.dumps(d,
+                                                                             ensure_ascii=False))
+
+
+class WebApp:
+    def __init__(self, svc: Services, token: str, publish: Sink, *, port: int,
+                 host: str = "0.0.0.0") -> None:
+        self.svc, self.token, self.publish = svc, token, publish
+        self.port, self.host = port, host
+        self.watch = Watch()
+        self.nonces = Nonces()
+        self.closing = False
+        self.app = web.Application()
+        self.app.add_routes([
+            web.get("/", self.index),
+            web.get("/api/page", self.one_page),
+            web.get("/api/events", self.events),
+            web.post("/api/press", self.press),
+            web.get("/api/sheet", self.sheet),
+            web.get("/api/sheet.png", self.picture),
+            web.static("/static", STATIC),
+        ])
+        self._runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        self._runner = web.AppRunner(self.app, shutdown_timeout=1.0, access_log=None)
+        await self._runner.setup()
+        await web.TCPSite(self._runner, self.host, self.port).start()
+        log.info("the Mini App listens on %s:%d", self.host, self.port)
+
+    async def stop(self) -> None:
+        self.closing = True
+        self.watch.wake_all()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    # -- who asks ---------------------------------------------------------------------------
+
+    async def _reader(self, fields: Mapping[str, Any]) -> Reader:
+        """The reader of a request; 401 without valid initData, 400/404 without a table. A
+        table not loaded yet is loaded now (its first touch, as a keyboard's press does)."""
+        raw = fields.get("initData")
+        try:
+            init = validate(raw if isinstance(raw, str) else "", self.token)
+        except Unauthorized as exc:
+            raise self._unauthorized(str(exc), raw) from None
+        users = self.svc.users
+        known = await users.load(init.user.id)
+        tr = translator(users.language_of(init.user.id) if known
+                        else users.normalize(init.user.language_code))
+        table_id = _table_id(init.start_param or fields.get("table"))
+        if table_id is None:
+            raise _refused(tr, Refusal("bad_button"), web.HTTPBadRequest)
+        table = await self.svc.table(table_id)
+        if table is None:
+            raise _refused(tr, Refusal("table_closed"), web.HTTPNotFound)
+        return Reader(init, tr, table)
+
+    def _unauthorized(self, why: str, raw: Any) -> web.HTTPUnauthorized:
+        """401, said in the language the (unproved) initData claims."""
+        log.info("Mini App request refused: %s", why)
+        tr = translator(self.svc.users.normalize(claimed_language(raw)))
+        text = tr("This Mini App cannot prove who you are (or it was opened too long ago): "
+                  "close it and open it again from the bot.")
+        return web.HTTPUnauthorized(text=json.dumps({"ok": False, "text": text},
+                                                    ensure_ascii=False),
+                                    content_type="application/json")
+
+    async def _page(self, reader: Reader) -> dict[str, Any]:
+        async with reader.table.lock:  # a move is shown once it is stored
+            drawn = page(reader.table, reader.init.user.id, reader.tr)
+        return {**drawn, "texts": texts(reader.tr), "now": time.time()}
+
+    # -- routes -----------------------------------------------------------------------------
+
+    async def index(self, request: web.Request) -> web.FileResponse:
+        return web.FileResponse(STATIC / "index.html", headers={
+            "Content-Security-Policy": POLICY, "Cache-Control": "no-cache"})
+
+    async def one_page(self, request: web.Request) -> web.Response:
+        return _json(await self._page(await self._reader(request.query)))
+
+    async def events(self, request: web.Request) -> web.StreamResponse:
+        """The reader's page now, and again after every change of the table."""
+        reader = await self._reader(request.query)
+        stream = web.StreamResponse(headers={"Content-Type": "text/event-stream",
+                                             "Cache-Control": "no-cache",
+                                             "X-Accel-Buffering": "no"})
+        await stream.prepare(request)
+        table_id, shown = reader.table.id, -1
+        try:
+            while not self.closing:
+                tick = self.watch.tick(table_id)
+                if tick != shown:
+                    shown = tick
+                    data = json.dumps(await self._page(reader), ensure_ascii=False)
+                    await stream.write(f"data: {data}\n\n".encode())
+                elif not await self.watch.after(table_id, shown, KEEPALIVE):
+                    await stream.write(b": still here\n\n")
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass  # the Mini App was closed, or the server stops
+        return stream
+
+    async def press(self, request: web.Request) -> web.Response:
+        """A tap: an engine action for the reader's seat (``kind`` "a": ``version``, ``seat``,
+        ``action``) or "I am back" (``r``), through the keyboards' use case."""
+        try:
+            body = await request.json()
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            body = None
+        if not isinstance(body, dict):
+            tr = translator(self.svc.users.normalize(None))
+            raise _refused(tr, Refusal("bad_button"), web.HTTPBadRequest)
+        reader = await self._reader(body)
+        try:
+            self.nonces.use(reader.init, str(body.get("nonce", "")))
+        except Unauthorized as exc:
+            raise self._unauthorized(str(exc), body["initData"]) from None
+        kind, parts = body.get("kind"), _parts(body)
+        if kind not in PRESS_KINDS or parts is None:
+            raise _refused(reader.tr, Refusal("bad_button"), web.HTTPBadRequest)
+        user = await self.svc.users.seen(reader.init.user)
+        out = await presses.press(self.svc, reader.table.id, user, kind, parts, FRONT)
+        self.publish(out)
+        said = out.refusal or (Refusal(out.note, out.note_params) if out.note else None)
+        text = "" if said is None else refusals.text(said, reader.tr, reader.table.names)
+        status = 200 if out.refusal is None else REFUSED.get(out.refusal.code, CONFLICT)
+        return _json({"ok": out.ok, "text": text}, status)
+
+    async def sheet(self, request: web.Request) -> web.Response:
+        """The score, the settlement and the rules (asked for when their tab is opened)."""
+        reader = await self._reader(request.query)
+        async with reader.table.lock:
+            return _json(sheet(reader.table, reader.tr))
+
+    async def picture(self, request: web.Request) -> web.Response:
+        """The scoresheet as the group's /sheet draws it."""
+        reader = await self._reader(request.query)
+        async with reader.table.lock:
+            match = None if reader.table.match is None else play.snapshot(reader.table.match)
+        if match is None:
+            raise _refused(reader.tr, Refusal("table_closed"), web.HTTPNotFound)
+        png = await asyncio.to_thread(draw_sheet, match, reader.tr)
+        return web.Response(body=png, content_type="image/png")
+
+
+def _table_id(wanted: Any) -> int | None:
+    """A table id as the page sends it (a number, or its digits); None if it is none."""
+    text = str(wanted) if type(wanted) in (str, int) else ""
+    if not (text.isascii() and text.isdecimal() and len(text) <= 19) \
+            or not 0 < int(text) <= MAX_ID:
+        return None
+    return int(text)
+
+
+def _parts(body: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """A press's parts as a button's callback data carries them; None if malformed."""
+    if body.get("kind") == "r":
+        return ()
+    version, seat, action = body.get("version"), body.get("seat"), body.get("action")
+    if type(version) is not int or type(seat) is not int or version < 0 or seat < 0:
+        return None
+    if not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION \
+            or not action.isascii() or not action.isprintable():
+        return None
+    return str(version), str(seat), action
+
+
+def _refused(tr: Translate, refusal: Refusal, error: type[web.HTTPError]) -> web.HTTPError:
+    return error(text=json.dumps({"ok": False, "text": refusals.text(refusal, tr)},
+                                 ensure_ascii=False), content_type="application/json")

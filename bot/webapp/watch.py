@@ -1,0 +1,40 @@
+"""Which tables changed: the presenter tells (``changed``, a listener of every redraw), and
+each open Mini App waits for its table's next change to draw it anew."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.service.tables import Table
+
+
+class Watch:
+    def __init__(self) -> None:
+        self.ticks: dict[int, int] = {}  # table -> changes seen
+        self._wakers: dict[int, asyncio.Event] = {}
+
+    def changed(self, table: Table) -> None:
+        self.ticks[table.id] = self.ticks.get(table.id, 0) + 1
+        waker = self._wakers.pop(table.id, None)
+        if waker is not None:
+            waker.set()
+
+    def tick(self, table_id: int) -> int:
+        return self.ticks.get(table_id, 0)
+
+    async def after(self, table_id: int, tick: int, timeout: float) -> bool:
+        """Wait until the table changes after ``tick``; False if ``timeout`` passed first."""
+        if self.tick(table_id) != tick:
+            return True
+        waker = self._wakers.setdefault(table_id, asyncio.Event())
+        try:
+            await asyncio.wait_for(waker.wait(), timeout)
+        except TimeoutError:
+            return False
+        return True
+
+    def wake_all(self) -> None:
+        """Everyone waiting stops waiting (the server is stopping)."""
+        for waker in self._wakers.values():
+            waker.set()
+        self._wakers.clear()

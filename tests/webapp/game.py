@@ -1,0 +1,94 @@
+"""One deal played by a Mini App player beside keyboard players, checked after every move:
+each page shows what the panels and the group's message show, and no page, event or
+document names a card its reader may not know."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from bot.telegram.context import BotData as Hub
+from tests.bot.tabletop import make, only_table, seat_users
+from tests.fakebot import FakeTelegram, User
+from tests.fakebot.model import Chat
+from tests.webapp.driver import (
+    Stream,
+    dom_cards,
+    hand,
+    hand_of,
+    legal_cards,
+    panel_cards,
+    panel_prompt,
+    stream_cards,
+    table_message,
+    tap,
+    text_of,
+)
+from tests.webapp.harness import chromium, drawn_after, init_data, open_app, version
+
+Choose = Callable[[Any], str]  # the deal's state -> the action of the seat to act
+Press = Callable[[FakeTelegram, User, str], Awaitable[object]]  # an action by a keyboard
+Hidden = Callable[[Any, int | None], set[str]]  # the cards a seat (None: anyone) may not know
+
+
+async def play_along(tg: FakeTelegram, hub: Hub, url: str, group: Chat, users: list[User],
+                     watcher: User, choose: Choose, hidden: Hidden,
+                     press: Press = make) -> list[tuple[int, str]]:
+    """``users[0]`` plays the current deal by taps, the others by their keyboards
+    (``press``), until it is scored; ``watcher`` (not seated) opens the group's link.
+    Returns the seats and actions made by taps."""
+    table = only_table(hub)
+    seats = seat_users(hub, users)
+    mine = next(s for s, u in seats.items() if u is users[0])
+    async with chromium() as browser, contextlib.AsyncExitStack() as streams:
+        page = await open_app(browser, url, init_data(tg, users[0]), table=table.id)
+        watching = await open_app(browser, url, init_data(tg, watcher, start_param=str(table.id)))
+        readers = {seat: await streams.enter_async_context(
+            Stream(url, init_data(tg, user), table.id)) for seat, user in seats.items()}
+        readers[None] = await streams.enter_async_context(
+            Stream(url, init_data(tg, watcher), table.id))
+        match = table.match
+        scored, tapped = len(match.outputs), []
+        while len(match.outputs) == scored:
+            state = match.state
+            seat = state.to_act[0]
+            player = seats[state.controller(seat)]
+            action = choose(state)
+            before = await version(page)
+            if player is users[0]:
+                await tap(tg, page, action)
+                tapped.append((seat, action))
+            else:
+                await press(tg, player, action)
+                await drawn_after(page, before)  # redrawn live
+            await drawn_after(watching, before)
+            if len(match.outputs) == scored:
+                await same_as_panels(tg, group, users[0], page, watching, match.state)
+                assert not await dom_cards(page) & hidden(match.state, mine)
+                assert not await dom_cards(watching) & hidden(match.state, None)
+                for reading, reader in readers.items():
+                    assert not stream_cards(reader.take()) & hidden(match.state, reading), reading
+        await page.click("[data-tab=score]")
+        await page.wait_for_selector("#score .sheet-text")
+        score = await text_of(page, "#score")
+    tg.send(users[0], group, "/score")
+    await tg.idle()
+    assert tg.last_message(group).text.strip() in score
+    return tapped
+
+
+async def same_as_panels(tg: FakeTelegram, group: Chat, user: User, page: Any, watching: Any,
+                         state: Any) -> None:
+    """The player's page shows his panel's hand, cards to play and prompt, and both pages the
+    group's table message and whose turn it is."""
+    panel = tg.last_message(user)
+    assert sorted(await hand(page)) == sorted(hand_of(panel.text))
+    assert await legal_cards(page) == panel_cards(panel)
+    assert await text_of(page, "#prompt-text") == panel_prompt(panel)
+    shown = table_message(tg, group).text.strip()
+    for each in (page, watching):
+        assert await text_of(each, "#info") == shown
+        turn = await each.eval_on_selector_all(
+            ".seat.turn", "ss => ss.map(s => Number(s.dataset.seat))")
+        assert turn == list(state.to_act)
