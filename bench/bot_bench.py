@@ -1,5 +1,7 @@
-"""The bot on a loopback fake Bot API (tests/fakebot): handling latency under many tables,
-Telegram API calls per card played, and a group's peak messages-plus-edits a minute.
+"""The bot on a loopback fake Bot API (tests/fakebot): handling latency under many tables;
+and under Telegram's real limits, for each game at a human pace and at the fastest: sends
+and edits and calls per card or move, how long a deal's result takes after its last card,
+how far the group's table message is behind the panels, and the peak rates per chat.
 
 Latency is measured from a press (the update offered to the bot) to the bot's answer to
 it, which comes after the move is stored durably; the tables play concurrently.
@@ -13,6 +15,7 @@ import secrets
 import statistics
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from bench.figures import Figure
@@ -22,7 +25,7 @@ from engine.games import get_game
 from engine.match import Match
 from storage.rows import Entry
 from storage.store import Storage
-from tests.bot.harness import open_table, running_bot
+from tests.bot.harness import act, open_table, running_bot, settled
 from tests.bot.tabletop import make, only_table, seat_users
 from tests.fakebot import FakeTelegram, FloodLimits, User
 from tests.fakebot.model import Chat
@@ -110,55 +113,77 @@ async def _latency(tables: int, moves: int) -> tuple[list[float], float]:
     return latencies, sum(cards) / elapsed
 
 
-async def _calls_per_card() -> tuple[float, float, int]:
-    """One table played at a human pace (each press after the last one is shown)."""
-    with tempfile.TemporaryDirectory() as tmp:
-        async with FakeTelegram(flood=FloodLimits.off()) as tg:
-            seated = await _seed(Path(tmp) / "bench.db", tg, 1)
-            group, users = seated[0]
-            async with running_bot(tg, Path(tmp) / "bench.db",
-                                   GROUP_MESSAGES_PER_MINUTE="18") as hub:
-                await tg.idle()
-                table_id = next(iter(hub.services.tables.by_id))
-                before = len(tg.calls)
-                latencies: list[float] = []
-                cards = 0
-                while cards < 20:
-                    cards += await _play(tg, hub, users, table_id, 1, latencies)
-                    await tg.idle()
-                calls = [c for c in tg.calls[before:] if c.method != "getUpdates"]
-                messages = [c for c in calls if c.method in MESSAGE_CALLS]
-                peak = tg.peak_rate(group, period=60)
-    return len(calls) / cards, len(messages) / cards, peak
+@dataclass
+class Paced:
+    """One table played through its panels' buttons at a given pace under Telegram's real
+    limits: what it cost and how late the group saw things."""
+
+    moves: int = 0
+    cards: int = 0  # Preferans: cards played (the unit of its figures)
+    presses: int = 0
+    calls: int = 0  # every call but getUpdates, answers to presses included
+    messages: int = 0  # sends, edits and deletes
+    result_delays: list[float] = field(default_factory=list)  # last card -> result sent
+    group_lags: list[float] = field(default_factory=list)  # a press -> the group shows it
+    peak_group: int = 0  # the group's most calls in any 60 s
+    peak_private: int = 0  # a player's most calls in any 3 s
+    errors: int = 0  # answers of 429
 
 
-async def _calls_per_move(game: str, moves: int) -> tuple[float, float, float]:
-    """One 4-player Seep or Joker table at a human pace, every move made through the panel's
-    buttons as a player makes it (a Seep card tapped, then its move; a joker tapped, then its
-    declaration), the robots deciding: calls, message calls and presses per move."""
+async def _paced(game: str, players: int, moves: int, pace: float) -> Paced:
+    """``moves`` robot-chosen actions pressed as a player presses them (a Seep card, then its
+    move; a Preferans discard card by card), one every ``pace`` seconds at most."""
     with tempfile.TemporaryDirectory() as tmp:
-        async with FakeTelegram(flood=FloodLimits.off()) as tg:
-            users = [tg.add_user(f"P{i}") for i in range(4)]
+        async with FakeTelegram(flood=FloodLimits()) as tg:
+            users = [tg.add_user(f"P{i}") for i in range(players)]
             group = tg.add_group(game, users)
             async with running_bot(tg, Path(tmp) / "bench.db",
                                    GROUP_MESSAGES_PER_MINUTE="18") as hub:
-                lobby = await open_table(tg, group, users, game=game)
+                lobby = await open_table(tg, group, users, game=game,
+                                         options={"Players": 1} if players == 4
+                                         and game == "preferans" else None)
                 await tg.press(users[0], lobby, text="▶ Start")
                 await tg.idle()
                 match = only_table(hub).match
                 assert match is not None
-                players = seat_users(hub, users)
+                seats = seat_users(hub, users)
                 rng = random.Random(1)
-                before, presses = len(tg.calls), 0
+                figures, before, presses = Paced(), len(tg.calls), []
                 for _ in range(moves):
                     state = match.state
                     assert state is not None
                     seat = state.to_act[0]
-                    action = match.spec.robot.choose(state.view(seat), match.rules, rng)
-                    presses += await make(tg, players[seat], action)
+                    user = seats[state.controller(seat)]
+                    action = match.spec.robot.choose(state.view(state.controller(seat)),
+                                                     match.rules, rng)
+                    deals, started = len(match.outputs), tg.world.now()
+                    presses.append(started)
+                    if game == "preferans":
+                        await act(tg, user, action)
+                        figures.presses += 1 + 2 * action.startswith("discard:")
+                    else:
+                        figures.presses += await make(tg, user, action)
+                    figures.moves += 1
+                    figures.cards += action.startswith("play:")
+                    if len(match.outputs) > deals:
+                        await settled(tg, hub)
+                        sent = next(c.time for c in tg.calls_for("sendMessage", group)
+                                    if c.time >= started and "<b>Deal" in str(
+                                        c.params.get("text", "")))
+                        figures.result_delays.append(sent - started)
+                    await asyncio.sleep(max(0.0, pace - (tg.world.now() - started)))
+                await settled(tg, hub)
                 calls = [c for c in tg.calls[before:] if c.method != "getUpdates"]
-                messages = [c for c in calls if c.method in MESSAGE_CALLS]
-    return len(calls) / moves, len(messages) / moves, presses / moves
+                figures.calls = len(calls)
+                figures.messages = sum(c.method in MESSAGE_CALLS for c in calls)
+                figures.errors = sum(c.status == 429 for c in calls)
+                edits = sorted(c.time for c in calls if c.chat_id == group.id
+                               and c.method == "editMessageText")
+                figures.group_lags = [next((e for e in edits if e >= t), edits[-1]) - t
+                                      for t in presses if edits]
+                figures.peak_group = tg.peak_rate(group, period=60)
+                figures.peak_private = max(tg.peak_rate(u, period=3.0) for u in users)
+    return figures
 
 
 async def _peak_group_rate(tables: int = 3, seconds: float = 75) -> int:
@@ -186,6 +211,39 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def _paced_figures(game: str, players: int, unit: str, moves: int,
+                   quick: bool) -> list[Figure]:
+    """A game at a human pace (an action every 1.2 s) and at the fastest (every 0.4 s)."""
+    title = f"{game.title()} ({players} players)"
+    out = []
+    for pace in (1.2,) if quick else (1.2, 0.4):
+        got = asyncio.run(_paced(game, players, moves, pace))
+        per = got.cards if unit == "card" else got.moves
+        note = (f"an action every {pace} s under Telegram's limits, {per} {unit}s, "
+                f"{got.presses / got.moves:.2f} presses an action, {got.errors} answers of 429")
+        out += [
+            Figure("bot", f"{title}: sends+edits per {unit}, {pace} s pace",
+                   got.messages / per, "calls", note),
+            Figure("bot", f"{title}: API calls per {unit}, {pace} s pace", got.calls / per,
+                   "calls", "answers to presses included"),
+            Figure("bot", f"{title}: group view behind the panels median, {pace} s pace",
+                   statistics.median(got.group_lags), "s", "a press -> the group's next edit"),
+            Figure("bot", f"{title}: group view behind the panels max, {pace} s pace",
+                   max(got.group_lags), "s", "a press -> the group's next edit"),
+            Figure("bot", f"{title}: peak group calls in any minute, {pace} s pace",
+                   got.peak_group, "calls", "Telegram allows 20"),
+            Figure("bot", f"{title}: peak calls to one player in any 3 s, {pace} s pace",
+                   got.peak_private, "calls", "Telegram allows about 3"),
+        ]
+        if got.result_delays:
+            out += [Figure("bot", f"{title}: result after the last card median, {pace} s pace",
+                           statistics.median(got.result_delays), "s",
+                           f"{len(got.result_delays)} deals"),
+                    Figure("bot", f"{title}: result after the last card max, {pace} s pace",
+                           max(got.result_delays), "s", f"{len(got.result_delays)} deals")]
+    return out
+
+
 def run(quick: bool) -> list[Figure]:
     figures = []
     sizes = [(100, 12)] if quick else [(100, 30), (1000, 12)]
@@ -198,18 +256,10 @@ def run(quick: bool) -> list[Figure]:
                               _percentile(latencies, 0.99) * 1000, "ms", note))
         figures.append(Figure("bot", f"cards handled per second, {tables} tables",
                               cards_per_second, "cards/s", "durable commit per action"))
-    calls, messages, _ = asyncio.run(_calls_per_card())
-    figures.append(Figure("bot", "Telegram API calls per card played", calls, "calls",
-                          "one table at a human pace, answers to presses included"))
-    figures.append(Figure("bot", "message sends and edits per card played", messages, "calls",
-                          "3 panels and the group's table message"))
-    for game in ("seep", "joker"):
-        calls, messages, presses = asyncio.run(_calls_per_move(game, 30 if quick else 120))
-        note = f"4 players at a human pace, {presses:.2f} presses a move"
-        figures.append(Figure("bot", f"{game.title()}: Telegram API calls per move", calls,
-                              "calls", note + ", answers to presses included"))
-        figures.append(Figure("bot", f"{game.title()}: message sends and edits per move",
-                              messages, "calls", "4 panels and the group's table message"))
+    for game, players, unit in (("preferans", 3, "card"), ("seep", 4, "move"),
+                                ("joker", 4, "move")):
+        moves = (40 if quick else 90) if game == "preferans" else (30 if quick else 80)
+        figures.extend(_paced_figures(game, players, unit, moves, quick))
     if not quick:
         peak = asyncio.run(_peak_group_rate())
         figures.append(Figure("bot", "peak group messages+edits in any minute", peak,

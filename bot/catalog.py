@@ -10,9 +10,11 @@ entry. ``python -m bot.catalog check`` lists what a complete language lacks (``C
 The message ids are:
 
 - every literal first argument of a translator call in ``bot/`` (Babel's
-  Python extractor). A translator is any callee named ``tr``, ``*_tr`` or
-  ``tr_*`` (``tr``, ``ctx.tr``, ``group_tr``...; not ``_private_tr`` helpers nor
-  ``NOT_TRANSLATORS``), found by scanning the source,
+  Python extractor), with its literal second argument as the plural form
+  where there is one (``tr("{n} trick", "{n} tricks", n=n)``). A translator is
+  any callee named ``tr``, ``*_tr`` or ``tr_*`` (``tr``, ``ctx.tr``,
+  ``group_tr``...; not ``_private_tr`` helpers nor ``NOT_TRANSLATORS``), found by
+  scanning the source,
   so a new name for a translator is picked up without listing it here;
 - the messages the bot translates from data (``DYNAMIC``): the games' titles,
   lobby options and their values, command menus, table statuses.
@@ -60,6 +62,12 @@ class Message:
     text: str
     where: str  # "bot/hub.py" or "declared: <what>"
     games: frozenset[str] = frozenset()
+    plural: str | None = None  # the plural form of a message that counts
+
+    @property
+    def id(self) -> str | tuple[str, str]:
+        """The catalog's id: the text, or (singular, plural)."""
+        return self.text if self.plural is None else (self.text, self.plural)
 
 
 # -- the message ids ---------------------------------------------------------------------
@@ -95,12 +103,14 @@ def _literal(node: ast.expr) -> bool:
 
 
 def dynamic_calls() -> list[tuple[str, int, str]]:
-    """(file, line, argument) of each translator call whose message is not a literal."""
+    """(file, line, argument) of each translator call whose message (or plural form) is not
+    a literal."""
     found = []
     for path in sources():
         for _, call in translator_calls(path):
-            if not _literal(call.args[0]):
-                found.append((_relative(path), call.lineno, ast.unparse(call.args[0])))
+            for arg in call.args[:2]:
+                if not _literal(arg):
+                    found.append((_relative(path), call.lineno, ast.unparse(arg)))
     return found
 
 
@@ -179,28 +189,40 @@ def messages() -> list[Message]:
     source order, each once."""
     where: dict[str, str] = {}
     owners: dict[str, set[str | None]] = {}
+    plurals: dict[str, str] = {}
+
+    def found(text: str, place: str, game: str | None) -> None:
+        where.setdefault(text, place)
+        owners.setdefault(text, set()).add(game)
+
     for path in sources():
-        keywords = {name: None for name, _ in translator_calls(path)}
-        if not keywords:
+        calls = list(translator_calls(path))
+        names = {name for name, _ in calls}
+        if not names:
             continue
+        # Plural messages from the syntax tree first (Babel's (1, 2) spec would take any
+        # later literal of the call for the plural), then Babel's singular ones.
+        for _, call in calls:
+            if len(call.args) > 1 and all(map(_literal, call.args[:2])):
+                text, plural = (arg.value for arg in call.args[:2])  # type: ignore[attr-defined]
+                plurals.setdefault(text, plural)
+                found(text, _relative(path), _game_of(path))
         with path.open("rb") as fh:
-            for _, text, _, _ in extract("python", fh, keywords=keywords):
+            for _, text, _, _ in extract("python", fh, keywords=dict.fromkeys(names)):
                 if isinstance(text, str) and text:
-                    where.setdefault(text, _relative(path))
-                    owners.setdefault(text, set()).add(_game_of(path))
+                    found(text, _relative(path), _game_of(path))
     for dynamic in DYNAMIC:
         for text, game in dynamic.messages():
-            where.setdefault(text, f"declared: {dynamic.what}")
-            owners.setdefault(text, set()).add(game)
+            found(text, f"declared: {dynamic.what}", game)
     return [Message(text, place, frozenset() if None in owners[text] else
-                    frozenset(g for g in owners[text] if g is not None))
+                    frozenset(g for g in owners[text] if g is not None), plurals.get(text))
             for text, place in where.items()]
 
 
 def template() -> Catalog:
     catalog = Catalog(domain=DOMAIN, project="cardtable", locale=DEFAULT_LANGUAGE)
     for message in messages():
-        catalog.add(message.text, locations=[(message.where, None)], flags=())
+        catalog.add(message.id, locations=[(message.where, None)], flags=())
     return catalog
 
 
@@ -274,20 +296,26 @@ def problems(language: str, source: Catalog | None = None) -> list[str]:
     skip = out_of_scope(language)
     found = []
     for message in source:
-        if not message.id or message.id in skip:
+        text = message.id if isinstance(message.id, str) else message.id[0]
+        if not text or text in skip:
             continue
-        text = str(message.id)
         where = next(iter(message.locations), ("?", None))[0]
         entry = catalog.get(text)
-        if entry is None or not entry.string:
+        forms = _forms(entry.string) if entry is not None else []
+        if not forms or not all(forms) or message.pluralizable != entry.pluralizable:
             found.append(f"missing ({where}): {text!r}")
         elif entry.fuzzy:
             found.append(f"fuzzy ({where}): {text!r}")
-        elif placeholders(str(entry.string)) != placeholders(text):
+        elif any(placeholders(form) != placeholders(text) for form in forms):
             found.append(f"placeholders differ ({where}): {text!r} -> {entry.string!r}")
-        elif tags(str(entry.string)) != tags(text):
+        elif any(tags(form) != tags(text) for form in forms):
             found.append(f"HTML tags differ ({where}): {text!r} -> {entry.string!r}")
     return found
+
+
+def _forms(string: object) -> list[str]:
+    """A translation's forms: one, or one per plural form of the language."""
+    return [str(f) for f in string] if isinstance(string, (list, tuple)) else [str(string or "")]
 
 
 def main(argv: list[str] | None = None) -> int:

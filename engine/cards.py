@@ -100,6 +100,24 @@ def parse_card(text: str) -> Card:
     return _ALL[_RANK_TEXT[rank] + suit_text]
 
 
+# How players write suits and ranks by hand (lower case): letters, symbols and the Russian
+# letters (пики, трефы/крести, бубны, черви; туз, король, дама, валет).
+SUIT_WORDS = {"s": "S", "♠": "S", "п": "S", "c": "C", "♣": "C", "т": "C", "к": "C",
+              "d": "D", "♦": "D", "б": "D", "h": "H", "♥": "H", "ч": "H"}
+_RUSSIAN_RANKS = {"т": "A", "к": "K", "д": "Q", "в": "J"}
+
+
+def parse_written_card(text: str) -> Card:
+    """A card as a player writes it: the record notation, or Russian letters and suit
+    symbols (``тч`` or ``Т♥`` for ``AH``, ``10б`` for ``10D``); CardError if it is none."""
+    word = text.strip().lower()
+    suit = SUIT_WORDS.get(word[-1:])
+    rank = _RUSSIAN_RANKS.get(word[:-1], word[:-1])
+    if suit is not None and rank.upper() in _RANK_PARSE:
+        return parse_card(rank.upper() + suit)
+    return parse_card(text)
+
+
 def parse_cards(items: Iterable[str] | str) -> list[Card]:
     """Parse a list of cards, or one string of cards separated by commas or spaces."""
     if isinstance(items, str):

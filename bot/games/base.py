@@ -15,7 +15,7 @@ import dataclasses
 import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from bot.games.entry import EntryUI
 from bot.service.play import Stepper
@@ -57,11 +57,14 @@ class Options:
     def conventions(self) -> tuple[str, ...]:
         return tuple(k for k in self.keys if k not in self.main)
 
-    def lines(self, rules: Mapping[str, Any], tr: Translate,
-              skip: tuple[str, ...] = ()) -> list[str]:
-        """``Label: value`` for every option but ``skip``, translated."""
+    def lines(self, rules: Mapping[str, Any], tr: Translate, skip: tuple[str, ...] = (), *,
+              every: bool = False) -> list[str]:
+        """``Label: value`` for the options but ``skip`` (those the summary's first line
+        says), translated: ``every`` one, or only those that differ from the defaults that
+        go with the ``skip`` choices (a Preferans variant's own conventions are not listed)."""
+        usual = self.rules.from_dict({k: rules[k] for k in skip}).to_dict()
         return [f"{tr(self.labels[k])}: {tr(self.name(k, rules[k]))}"
-                for k in self.keys if k not in skip]
+                for k in self.keys if k not in skip and (every or rules[k] != usual[k])]
 
     def name(self, key: str, value: Any) -> str:
         """A value's English name."""
@@ -98,17 +101,33 @@ class Example:
     rules: Mapping[str, Any] = field(default_factory=dict)
 
 
+class DealSummary(Protocol):
+    def __call__(self, output: dict[str, Any], final_view: dict[str, Any], ctx: RenderContext,
+                 match: Match | None = None) -> str:
+        """A finished deal (``ctx.deal_no``); with the ``match`` that scored it, what only
+        the sheet knows too (why each number was written)."""
+
+
+class RulesSummary(Protocol):
+    def __call__(self, rules_data: dict[str, Any], ctx: RenderContext, *,
+                 every: bool = False) -> str:
+        """A table's rules: a first line, then the conventions that differ from the usual
+        ones (``every``: all of them)."""
+
+
 @dataclass(frozen=True)
 class GamePlugin:
     name: str
     title: str  # English name of the game
     commands: tuple[str, ...]  # command aliases that open a table of this game
     options: Options
-    rules_summary: Callable[[dict[str, Any], RenderContext], str]
+    rules_summary: RulesSummary
     panel: Callable[[dict[str, Any], RenderContext], Screen]
     step: Stepper
     table: Callable[[dict[str, Any], RenderContext], Screen]
-    deal_summary: Callable[[dict[str, Any], dict[str, Any], RenderContext], str]
+    last_play: Callable[[dict[str, Any], RenderContext], str | None]  # the last trick, capture
+    choice_label: Callable[[str, RenderContext], str]  # an action as its button says it
+    deal_summary: DealSummary
     score: Callable[[Match, RenderContext], str]
     settlement: Callable[[Match, RenderContext], str]
     history_line: Callable[[dict[str, Any], int, list[str], Translate], str]
@@ -117,7 +136,7 @@ class GamePlugin:
     refusals: Callable[[Callable[[str], str]], dict[str, str | tuple[str, ...]]]
     stats: Callable[[Translate], StatsWords]
     # How refusal params are shown (a suit letter as its symbol...), beside the common ones.
-    refusal_values: Mapping[str, Callable[[Any], str]] = field(default_factory=dict)
+    refusal_values: Mapping[str, Callable[[Any, Translate], str]] = field(default_factory=dict)
     # Text added to a deal's summary from the whole match (a pulka's end, the bazzis won).
     after_deal: Callable[[Match, RenderContext], str] | None = None
     # ``/settle``: a paper sheet of the game, typed in, settled (None: the game has none).
@@ -140,6 +159,7 @@ def assemble(package: str, *, title: str, commands: tuple[str, ...],
         name=package.rsplit(".", 1)[-1], title=title, commands=commands,
         options=options.OPTIONS, rules_summary=options.rules_summary,
         panel=panel.panel, step=panel.step, table=table.table_screen,
+        last_play=table.last_play, choice_label=panel.choice_label,
         deal_summary=summary.deal_summary, score=summary.score_text,
         settlement=summary.settlement_text, history_line=summary.history_line,
         after_deal=getattr(summary, "after_deal", None),

@@ -22,8 +22,11 @@ from engine.manual import form_at
 from storage.rows import VoteRow
 
 
-def game_begins(tr: Translate) -> Screen:
-    return Screen(tr("The game begins. Your cards are in your private chat with me."))
+def game_begins(tr: Translate, link: str) -> Screen:
+    """The start, with the way to the private chat (``link``) where the cards are."""
+    return Screen(tr('The game begins. Your cards are in <a href="{link}">your private chat '
+                     'with me</a>.', link=link),
+                  ((Button(tr("🃏 My cards"), url=link),),))
 
 
 def deal_result(ev: events.DealScored, tr: Translate) -> Screen:
@@ -31,7 +34,7 @@ def deal_result(ev: events.DealScored, tr: Translate) -> Screen:
     plugin = plugin_of(table)
     ctx = replace(context(table, tr), deal_no=ev.number)
     view = plugin.entry.final_view(*ev.entered) if ev.entered is not None else ev.final_view
-    text = plugin.deal_summary(ev.output, view, ctx)
+    text = plugin.deal_summary(ev.output, view, ctx, ev.match)
     if plugin.after_deal is not None:
         text = "\n\n".join(filter(None, (text, plugin.after_deal(ev.match, ctx))))
     return Screen(text)
@@ -56,6 +59,19 @@ def game_over(ev: events.GameOver, tr: Translate) -> Screen:
 def vote_question(ev: events.VoteAsked, tr: Translate) -> Screen:
     return Screen(question(ev.table, ev.vote, ev.initiator_name, tr) + "\n"
                   + tr("The other players decide."), vote_buttons(ev.table.id, ev.vote.id, tr))
+
+
+def vote_over(ev: events.VoteEnded, asked: str, tr: Translate) -> Screen:
+    """A finished vote's message: what it ``asked`` and how it ended (no buttons)."""
+    if ev.void == "sheet_changed":
+        outcome = tr("✖ This vote no longer applies: the sheet has changed since.")
+    elif ev.void == "game_over":
+        outcome = tr("✖ This vote no longer applies: the game is over.")
+    elif ev.by is not None:
+        outcome = "❌ " + vote_refused(ev, tr).text
+    else:
+        outcome = tr("✅ Everyone agreed.")
+    return Screen(asked + "\n" + outcome)
 
 
 def vote_refused(ev: events.VoteEnded, tr: Translate) -> Screen:
@@ -163,7 +179,7 @@ def deal_corrected(ev: events.DealCorrected, tr: Translate) -> Screen:
         lines.append(tr("The deals after it were scored again: /score shows the sheet."))
     view = plugin.entry.final_view(*ev.entered)
     lines.append(plugin.deal_summary(ev.output, view,
-                                     replace(context(table, tr), deal_no=ev.number)))
+                                     replace(context(table, tr), deal_no=ev.number), table.match))
     return Screen("\n".join(lines))
 
 

@@ -19,7 +19,9 @@ def lobby_screen(table: Table, tr: Translate, look: Look) -> Screen:
     again = table.rematch_of is not None and table.status == "lobby"
     lines = [tr("🔁 <b>{game} again</b>", game=tr(plugin.title)) if again else
              tr("🃏 <b>New {game} table</b>", game=tr(plugin.title)), "",
-             plugin.rules_summary(dict(row.rules), context(table, tr)), ""]
+             plugin.rules_summary(dict(row.rules), context(table, tr)),
+             tr("Every other convention as usual: /rules all lists them all.") if again else
+             tr("Every other convention as usual (⚙ Conventions shows them all)."), ""]
     seated = sorted(row.seats, key=lambda s: s.seat)
     names = [("✅ " if again and s.user_id in table.ready else "") + look.user_name(s.user_id)
              for s in seated if s.user_id is not None]

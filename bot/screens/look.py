@@ -64,7 +64,8 @@ def context(table: Table, tr: Translate, seat: int | None = None) -> RenderConte
     match = table.match
     selection = table.selection.get(seat, frozenset()) if seat is not None else frozenset()
     return RenderContext(table.id, table.names, table.rules, match.deal_count if match else 0,
-                         tr, match.version if match else 0, selection)
+                         tr, match.version if match else 0, selection,
+                         tuple(table.user_of(s) for s in range(len(table.names))))
 
 
 def who(table: Table, seat: int) -> str:

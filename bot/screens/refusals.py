@@ -87,6 +87,8 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
         "table_exists": tr("This chat already has a {game} table ({status}). Finish or cancel "
                            "it first."),
         "table_exists_here": tr("This chat already has a table. Finish or cancel it first."),
+        "not_your_menu": tr("Only whoever sent /newgame chooses here: send /newgame to open "
+                            "a table yourself."),
         "lobby_closed": tr("This table has already started or was cancelled."),
         "creator_only": tr("Only the player who opened the table can do that."),
         "not_at_table": tr("You are not at this table."),
@@ -188,10 +190,10 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
 ENGLISH = engine_templates(lambda text: text)
 
 # How a param is shown: by its name (a seat becomes the player's name, as {name}).
-VALUES: dict[str, Callable[[Any], str]] = {
-    "card": lambda value: card(str(value)),
-    "suit": lambda value: Suit[str(value)].symbol,
-    "position": lambda value: str(int(value) + 1),  # the engine counts from 0, people from 1
+VALUES: dict[str, Callable[[Any, Translate], str]] = {
+    "card": lambda value, tr: card(str(value), tr),
+    "suit": lambda value, tr: Suit[str(value)].symbol,
+    "position": lambda value, tr: str(int(value) + 1),  # the engine counts from 0, people from 1
 }
 for _plugin in PLUGINS.values():
     VALUES.update(_plugin.refusal_values)
@@ -256,7 +258,7 @@ def _values(params: Mapping[str, Any], names: Sequence[str], tr: Translate,
         if isinstance(value, Refusal):
             values[key] = text(value, tr, names, html=html)
         elif key in VALUES:
-            values[key] = VALUES[key](value)
+            values[key] = VALUES[key](value, tr)
         else:
             values[key] = escape(str(value)) if html else str(value)
     seat = params.get("seat")

@@ -3,12 +3,15 @@
 A game's own screens (its plugin's) draw the deal from views; here the lines
 every table adds are put under them: who a robot plays for, until when the
 player to act has, whose time is up, that the game is paused or over; and on
-a robot-played panel the button to come back.
+a robot-played panel the button to come back. Above them, until the next
+deal's first action, the end of the last deal: its last trick (and on the
+panels its result).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from bot.screens.lobby import lobby_screen
 from bot.screens.look import AppLinks, Look, context, plugin_of, who
@@ -33,6 +36,10 @@ def table_message(table: Table, tr: Translate, look: Look) -> Screen | None:
     if state is None:
         return None
     screen = plugin_of(table).table(state.view(None), context(table, tr))
+    screen = _after_deal(table, screen, tr, result=False)
+    if table.status in ("playing", "paused"):  # a player switches to his cards in one tap
+        screen = Screen(screen.text, (*screen.rows,
+                                      (Button(tr("🃏 My cards"), url=look.link(f"t{table.id}")),)))
     screen = _status_note(table, _with(screen, table_notes(table, tr, look)), tr)
     return _app_button(table, screen, look, lambda app: Button(tr("🃏 Open the table"),
                                                                url=app.group(table.id)))
@@ -44,6 +51,11 @@ def panel(table: Table, seat: int, tr: Translate, look: Look) -> Screen | None:
     if table.keeps_score or match is None or match.state is None:
         return None
     screen = plugin_of(table).panel(seat_view(table, seat), context(table, tr, seat))
+    screen = _after_deal(table, screen, tr, result=True)
+    if seat in table.forced:
+        choice = plugin_of(table).choice_label(table.forced[seat], context(table, tr, seat))
+        screen = _with(screen, [tr("✔ <b>{choice}</b> was your only choice: it is made for you.",
+                                   choice=choice)])
     screen = _panel_note(table, seat, screen, tr, look)
     if table.status != "playing":  # a paused game's panel keeps only its "I am back"
         screen = Screen(screen.text + "\n\n" + paused_line(table, tr),
@@ -58,6 +70,25 @@ def _app_button(table: Table, screen: Screen, look: Look,
     if look.app is None or table.status not in ("playing", "paused"):
         return screen
     return Screen(screen.text, (*screen.rows, (button(look.app),)))
+
+
+def _after_deal(table: Table, screen: Screen, tr: Translate, *, result: bool) -> Screen:
+    """The end of the last deal above the screen, until the next deal's first action: its
+    last trick (or capture), and with ``result`` what it scored."""
+    ended = table.ended
+    if ended is None:
+        return screen
+    plugin = plugin_of(table)
+    ctx = replace(context(table, tr), deal_no=ended.number)
+    lines = [tr("🔚 <b>Deal {n} is over.</b>", n=ended.number)]
+    last = plugin.last_play(ended.final_view, ctx)
+    if last:
+        lines.append(last)
+    if result:
+        lines.append(plugin.deal_summary(ended.output, ended.final_view, ctx, table.match))
+    else:
+        lines.append(tr("The result is below."))
+    return Screen("\n".join(lines) + "\n\n" + screen.text, screen.rows)
 
 
 def paused_line(table: Table, tr: Translate) -> str:

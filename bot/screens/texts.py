@@ -16,7 +16,8 @@ from bot.ui.pictures.numbers import number, signed
 from bot.ui.screen import Button, Screen, rows_of
 from storage.rows import ContractStats, DealRow, UserStats
 
-GAME_PREFIX = "g:"  # callback data of a /newgame game button: "g:seep" (the chat is the button's)
+GAME_PREFIX = "g:"  # a /newgame game button: "g:seep:USER" (the chat is the button's; USER
+# sent /newgame and owns the table)
 LANGUAGE_PREFIX = "lang:"  # callback data of the language buttons: "lang:ru"
 NATIVE_NAMES = {"en": "English", "ru": "Русский", "uk": "Українська", "ka": "ქართული",
                 "hi": "हिन्दी"}
@@ -47,30 +48,41 @@ def score_text(found: Score, tr: Translate) -> str:
 def history_text(deals: list[DealRow], tr: Translate) -> str:
     if not deals:
         return tr("No deals have been played here yet.")
-    lines = [tr("<b>Last deals</b>, newest first:")]
+    lines = []
     for deal in deals:
         lines.append(PLUGINS[deal.game].history_line(deal.result, deal.deal_no + 1,
                                                      deal.players, tr))
         if deal.robot_seats:
             lines.append(tr("  🤖 a robot played for {names}", names=", ".join(
                 escape(deal.players[s]) for s in deal.robot_seats)))
-    return "\n".join(lines)
+    # The deals fold in an expandable quote: the chat sees the latest few lines.
+    return (tr("<b>Last deals</b>, newest first:") + "\n<blockquote expandable>"
+            + "\n".join(lines) + "</blockquote>")
 
 
-def rules_text(table: Table | None, tr: Translate) -> str:
+def rules_text(table: Table | None, tr: Translate, *, every: bool = False) -> str:
+    """The table's rules: the conventions that are not the usual ones, or ``every`` one."""
     if table is None:
         return tr("No table is open here. Send /newgame to open one.")
-    return plugin_of(table).rules_summary(table.rules, context(table, tr))
+    summary = plugin_of(table).rules_summary(table.rules, context(table, tr), every=every)
+    if every:
+        return summary
+    return summary + "\n" + tr("Every other convention as usual: /rules all lists them all.")
 
 
 def export_caption(tr: Translate) -> str:
-    return tr("The game record (python -m engine replay FILE).")
+    return tr("The game record: every deal and every move, to keep or to replay.")
 
 
-def newgame_menu(tr: Translate) -> Screen:
-    """The question, with one button per game the bot hosts."""
-    buttons = [Button(tr(p.title), GAME_PREFIX + p.name) for p in PLUGINS.values()]
+def newgame_menu(tr: Translate, owner: int) -> Screen:
+    """The question, with one button per game the bot hosts, for ``owner`` to press."""
+    buttons = [Button(tr(p.title), f"{GAME_PREFIX}{p.name}:{owner}") for p in PLUGINS.values()]
     return Screen(tr("Which game shall we play?"), tuple(rows_of(buttons, 3)))
+
+
+def game_chosen(tr: Translate, game: str) -> Screen:
+    """The /newgame menu once a game was chosen: no buttons left."""
+    return Screen(tr("Which game shall we play? {game}.", game=tr(PLUGINS[game].title)))
 
 
 def language_name(language: str) -> str:

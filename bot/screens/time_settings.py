@@ -16,7 +16,7 @@ from storage.rows import ChatRow
 
 def label(key: str, tr: Translate) -> str:
     return {"turn_time": tr("⏱ Turn time"), "reminders": tr("🔔 Reminders"),
-            "timeout": tr("⌛ On timeout")}[key]
+            "timeout": tr("⌛ On timeout"), "ping": tr("📨 New message after")}[key]
 
 
 def value_name(key: str, value: Any, tr: Translate) -> str:
@@ -25,6 +25,9 @@ def value_name(key: str, value: Any, tr: Translate) -> str:
                 86400: tr("24 h")}[value]
     if key == "reminders":
         return tr("on") if value else tr("off")
+    if key == "ping":
+        return {60: tr("1 min idle"), 30: tr("30 s idle"), 300: tr("5 min idle"),
+                0: tr("never")}[value]
     return {"wait": tr("wait"), "auto": tr("auto move"), "robot": tr("robot plays")}[value]
 
 
@@ -61,12 +64,15 @@ def time_left(seconds: float, tr: Translate) -> str:
 
 
 def local_time(chat: ChatRow | None, moment: float, now: float) -> str:
-    """``moment`` as the chat's clock shows it: ``14:35``, or ``06.01 14:35`` on another day,
-    with the zone's name."""
+    """``moment`` as a ``date_time`` entity (HTML): each reader's app shows it in their own
+    time zone; its text, for older apps, is the chat's clock: ``14:35``, or ``06.01 14:35``
+    on another day, with the zone's name."""
     tz = zone(chat)
     when, today = datetime.fromtimestamp(moment, tz), datetime.fromtimestamp(now, tz)
-    shown = when.strftime("%H:%M" if when.date() == today.date() else "%d.%m %H:%M")
-    return f"{shown} {zone_name(chat)}"
+    same_day = when.date() == today.date()
+    shown = when.strftime("%H:%M" if same_day else "%d.%m %H:%M")
+    return (f'<tg-time unix="{int(moment)}" format="{"t" if same_day else "dt"}">'
+            f"{shown} {zone_name(chat)}</tg-time>")
 
 
 def quiet_text(chat: ChatRow | None, tr: Translate) -> str:

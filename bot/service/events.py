@@ -57,11 +57,13 @@ class VoteAsked:
 
 @dataclass(frozen=True)
 class VoteEnded:
-    """A vote's message loses its buttons; ``by`` refused it (None: it passed or lapsed)."""
+    """A vote's message loses its buttons; ``by`` refused it (None: it passed or lapsed);
+    ``void``: why it lapsed (``game_over``, ``sheet_changed``: it can do nothing now)."""
 
     table: Table
     vote: VoteRow
     by: str | None = None
+    void: str | None = None
 
 
 @dataclass(frozen=True)

@@ -25,15 +25,23 @@ PAGES = ("main", "conventions")
 MANAGE = ("set", "page", "start", "cancel", "time", "partners")
 
 
+async def refuse_if_open(svc: Services, chat_id: int, thread_id: int) -> Outcome | None:
+    """Refused (``table_exists``, naming it) if the chat's topic has a table already."""
+    existing = await svc.topic_table(chat_id, thread_id)
+    if existing is None:
+        return None
+    return Outcome().refuse("table_exists", table=existing.id, game=existing.game,
+                            status=existing.status)
+
+
 async def open_table(svc: Services, chat_id: int, thread_id: int, creator: UserRow,
                      game: str) -> Outcome:
-    """A new lobby in the chat's topic; refused (``table_exists``, naming it) if the topic
-    has a table already."""
+    """A new lobby in the chat's topic, owned by ``creator``; refused if the topic has a
+    table already."""
+    out = await refuse_if_open(svc, chat_id, thread_id)
+    if out is not None:
+        return out
     out = Outcome()
-    existing = await svc.topic_table(chat_id, thread_id)
-    if existing is not None:
-        return out.refuse("table_exists", table=existing.id, game=existing.game,
-                          status=existing.status)
     rules = get_game(game).rules.from_dict({})
     try:
         row = await svc.store.tables.create_table(chat_id, game, creator_id=creator.id,

@@ -38,7 +38,8 @@ class Outcome:
     - ``link``: a deep-link payload the press should open (the bot's private chat);
     - ``changed``: tables whose messages show their state anew; ``notify``: users whose
       panel comes as a new message (a notification) instead of an edit; ``renew``:
-      tables whose group message comes anew below the latest messages;
+      tables whose group message comes anew below the latest messages; ``as_shown``: tables
+      just loaded whose messages show them as they are now (nothing to send);
     - ``events``: what the group or players are told, in order.
     """
 
@@ -49,6 +50,7 @@ class Outcome:
     changed: dict[int, Table] = field(default_factory=dict)
     notify: set[int] = field(default_factory=set)
     renew: set[int] = field(default_factory=set)
+    as_shown: dict[int, Table] = field(default_factory=dict)
     events: list[Any] = field(default_factory=list)
 
     @property

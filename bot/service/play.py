@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from bot.service import events, ratings, records, votes
 from bot.service.outcome import Outcome, Refusal
-from bot.service.tables import Table
+from bot.service.tables import DealEnd, Table
+from bot.service.time_settings import TimeSettings
 from engine.base import Event
 from engine.manual import EntryForm
 from engine.match import Match
@@ -84,9 +85,11 @@ def refused(table: Table, refusal: Refusal, out: Outcome | None = None) -> Outco
 
 
 async def act(svc: Services, table: Table, user_id: int, version: int, seat: int,
-              action: str, *, robot: bool = False, out: Outcome | None = None) -> Outcome:
+              action: str, *, robot: bool = False, forced: bool = False,
+              out: Outcome | None = None) -> Outcome:
     """Apply ``action`` for ``seat``; ``robot``: a robot chose it for the user (stored and
-    shown as the robot's). The table's lock is held."""
+    shown as the robot's); ``forced``: it was the seat's only choice, made without asking.
+    The table's lock is held."""
     refusal = check_turn(table, user_id, version, seat)
     if refusal is not None:
         return refused(table, refusal, out)
@@ -97,16 +100,21 @@ async def act(svc: Services, table: Table, user_id: int, version: int, seat: int
     if error is not None:
         return out.refuse_error(error)
     evts = match.apply(seat, action)
+    table.ended = None  # the last deal's end made room for this one
     entry = Entry.action(match.spec.encode_action(seat, action), user_id=user_id, robot=robot)
     output = _event_data(evts, "deal_scored", "output")
     report = _event_data(evts, "game_over", "report")
     if not await store(svc, table, entry, output, report):
         return out.refuse("not_saved")
     await svc.timers.rearm(table)
-    if not robot:
+    if not robot and not forced:
         table.touch(user_id)
+        table.forced.pop(seat, None)
     table.selection.pop(seat, None)
     if output is None:
+        only = only_choice(table)
+        if only is not None:
+            return await make_only_choice(svc, table, *only, out)
         return after_move(table, user_id, out)
     deal_scored(table, output, match.state.view(None), out)
     if report is not None:
@@ -114,6 +122,33 @@ async def act(svc: Services, table: Table, user_id: int, version: int, seat: int
     if not await next_deal(svc, table, out):
         return out.refuse("next_deal_not_saved")
     return out
+
+
+def only_choice(table: Table) -> tuple[int, str] | None:
+    """The seat to act and its one legal action, when it is alone and no card to play (a
+    misère winner's one contract, a lone possible bid): it is made without asking."""
+    match = table.match
+    if table.status != "playing" or match is None or match.state is None or not match.in_deal:
+        return None
+    state = match.state
+    if state.phase == "play" or len(state.to_act) != 1:
+        return None
+    seat = state.to_act[0]
+    legal = state.legal_actions(seat)
+    if len(legal) != 1 or table.user_of(state.controller(seat)) is None:
+        return None
+    return seat, legal[0]
+
+
+async def make_only_choice(svc: Services, table: Table, seat: int, action: str,
+                           out: Outcome) -> Outcome:
+    """Make a seat's only choice for it; its panel says so until it acts again."""
+    assert table.match is not None and table.match.state is not None
+    user_id = table.user_of(table.match.state.controller(seat))
+    assert user_id is not None
+    table.forced[seat] = action
+    return await act(svc, table, user_id, table.match.version, seat, action, forced=True,
+                     out=out)
 
 
 def _event_data(evts: list[Event], kind: str, key: str) -> Any:
@@ -166,14 +201,21 @@ async def next_deal(svc: Services, table: Table, out: Outcome) -> bool:
         match.start_deal(seed=secrets.randbits(64))
     if not await store(svc, table, Entry.deal(match.deals[-1]), None, None):
         return False
+    table.forced.clear()
     await svc.timers.rearm(table)
     out.redraw(table, notify=table.acting_users())
-    return True
+    only = only_choice(table)
+    if only is not None:
+        await make_only_choice(svc, table, *only, out)
+    return out.refusal is None
 
 
 def after_move(table: Table, actor: int, out: Outcome) -> Outcome:
-    """Redraw; whoever must act now and is not watching gets a fresh panel (a notification)."""
-    notify = {u for u in table.acting_users() if u != actor and not table.is_watching(u)}
+    """Redraw; whoever must act now and has not pressed for the table's ``ping`` seconds gets
+    a fresh panel (a notification: the old one goes); a player who plays on gets edits."""
+    ping = TimeSettings.of(table.row.settings).ping
+    notify = {u for u in table.acting_users()
+              if u != actor and ping and not table.is_watching(u, ping)}
     return out.redraw(table, notify=notify)
 
 
@@ -184,7 +226,10 @@ def deal_scored(table: Table, output: dict[str, Any], final_view: dict[str, Any]
     match = table.match
     assert match is not None
     picture = snapshot(match) if table.row.settings.get(SHEET_SETTING) else None
-    out.tell(events.DealScored(table, output, final_view, len(match.outputs), match,
+    number = len(match.outputs)
+    if entered is None:
+        table.ended = DealEnd(number, output, final_view)
+    out.tell(events.DealScored(table, output, final_view, number, match,
                                picture=picture, entered=entered))
 
 

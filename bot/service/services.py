@@ -81,7 +81,8 @@ class Services:
 
     async def _load(self, table_id: int, out: Outcome, problems: list[str]) -> Table | None:
         """Load a table with its match: deal a pending hand, set its timer; a table whose
-        messages may be behind what is stored is redrawn."""
+        messages may be behind what is stored is redrawn, one whose messages show it is told
+        ``as_shown`` (so that only what changes after is edited)."""
         async with self._loading:  # two first touches at once make one table
             table = self.tables.get(table_id)
             if table is not None:
@@ -110,6 +111,8 @@ class Services:
             await self.timers.rearm(table)  # the stored timer, with the time that is left
         if not table.row.shown:  # its messages may be behind what is stored
             out.redraw(table)
+        elif not table.may_show_deal_end:  # what they show is what is drawn now
+            out.as_shown[table.id] = table
         return table
 
     # -- start-up ------------------------------------------------------------------------------

@@ -21,7 +21,6 @@ from storage.rows import OPEN_STATUSES, TableRow
 if TYPE_CHECKING:
     from bot.service.scorekeeping.keeper import Keeper
 
-ACTIVE_WINDOW = 90.0  # a player who pressed within this many seconds is watching his panel
 SCOREKEEPER = "scorekeeper"  # the ``mode`` setting of a table that keeps a real game's sheet
 REMATCH = "rematch"  # the setting of a lobby that plays a game again: {"of": id, "ready": [...]}
 
@@ -29,6 +28,16 @@ REMATCH = "rematch"  # the setting of a lobby that plays a game again: {"of": id
 def keeps_score(settings: Mapping[str, Any]) -> bool:
     """Scorekeeper mode: deals are played with real cards and entered by hand."""
     return settings.get("mode") == SCOREKEEPER
+
+
+@dataclass(frozen=True)
+class DealEnd:
+    """The deal that just ended (its number from 1, its output, its last public view): the
+    table shows it until the next deal's first action."""
+
+    number: int
+    output: dict[str, Any]
+    final_view: dict[str, Any]
 
 
 @dataclass(eq=False)
@@ -40,6 +49,8 @@ class Table:
     active_at: dict[int, float] = field(default_factory=dict)  # user -> last press
     page: str = "main"  # lobby page: main or conventions
     keeper: Keeper | None = None  # scorekeeper mode: the deal being entered
+    ended: DealEnd | None = None  # the end of the last deal, shown until the next action
+    forced: dict[int, str] = field(default_factory=dict)  # seat -> its one choice, made for it
 
     @property
     def id(self) -> int:
@@ -86,6 +97,14 @@ class Table:
         """The rules in force: the match's once it started, else the lobby's choices."""
         return self.match.rules.to_dict() if self.match else dict(self.row.rules)
 
+    @property
+    def may_show_deal_end(self) -> bool:
+        """The deal in play has no action yet after an earlier deal: its messages may show
+        that deal's end (``ended``, which only the process that played it knows)."""
+        match = self.match
+        return (match is not None and bool(match.outputs) and bool(match.deals)
+                and not match.deals[-1].get("actions"))
+
     def user_of(self, seat: int) -> int | None:
         return self.row.user_of(seat)
 
@@ -99,9 +118,10 @@ class Table:
     def touch(self, user_id: int) -> None:
         self.active_at[user_id] = time.monotonic()
 
-    def is_watching(self, user_id: int) -> bool:
+    def is_watching(self, user_id: int, window: float) -> bool:
+        """The user pressed a button within ``window`` seconds: he is looking at his panel."""
         seen = self.active_at.get(user_id)
-        return seen is not None and time.monotonic() - seen < ACTIVE_WINDOW
+        return seen is not None and time.monotonic() - seen < window
 
     def present_users(self, *, besides: frozenset[int] = frozenset()) -> frozenset[int]:
         """The users seated at the table whom no robot stands in for, except ``besides``."""

@@ -8,7 +8,9 @@ the players' vote.
 - reminders: a private nudge at half time, and one message in the group at the end;
 - on timeout: ``wait`` (nothing more), ``auto`` (the robot's timeout move: a pass in
   the auction and whisting, a sensible legal card in play) or ``robot`` (a substitute
-  robot plays the seat until its player presses a button of their panel).
+  robot plays the seat until its player presses a button of their panel);
+- ping: a player whose turn comes after this many seconds without a press gets his
+  panel as a new message, which notifies him (0: never); one who plays on gets edits.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ if TYPE_CHECKING:
 
 TURN_TIMES = (0, 300, 3600, 43200, 86400)  # seconds; 0 is no timer
 POLICIES = ("wait", "auto", "robot")
-KEYS = ("turn_time", "reminders", "timeout")
+PINGS = (60, 30, 300, 0)  # seconds without a press after which a turn notifies; 0: never
+KEYS = ("turn_time", "reminders", "timeout", "ping")
 
 
 @dataclass(frozen=True)
@@ -31,6 +34,7 @@ class TimeSettings:
     turn_time: int = 0
     reminders: bool = True
     timeout: str = "wait"
+    ping: int = 60
 
     @classmethod
     def of(cls, settings: dict[str, Any]) -> TimeSettings:
@@ -39,9 +43,11 @@ class TimeSettings:
         turn_time = settings.get("turn_time", default.turn_time)
         reminders = settings.get("reminders", default.reminders)
         timeout = settings.get("timeout", default.timeout)
+        ping = settings.get("ping", default.ping)
         return cls(turn_time if turn_time in TURN_TIMES else default.turn_time,
                    reminders if isinstance(reminders, bool) else default.reminders,
-                   timeout if timeout in POLICIES else default.timeout)
+                   timeout if timeout in POLICIES else default.timeout,
+                   ping if ping in PINGS else default.ping)
 
     @property
     def timed(self) -> bool:
@@ -53,7 +59,8 @@ class TimeSettings:
 
     @staticmethod
     def values(key: str) -> tuple[Any, ...]:
-        return {"turn_time": TURN_TIMES, "reminders": (True, False), "timeout": POLICIES}[key]
+        return {"turn_time": TURN_TIMES, "reminders": (True, False), "timeout": POLICIES,
+                "ping": PINGS}[key]
 
     def changed(self, key: str, value: Any) -> TimeSettings:
         if key not in KEYS or value not in self.values(key):
@@ -74,7 +81,7 @@ def encode(value: Any) -> str:
 def decode(key: str, text: str) -> Any:
     if key == "reminders":
         return {"1": True, "0": False}[text]
-    return int(text) if key == "turn_time" else text
+    return int(text) if key in ("turn_time", "ping") else text
 
 
 def turn_deadline(table: Table) -> float | None:

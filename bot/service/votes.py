@@ -16,6 +16,7 @@ from bot.service import events
 from bot.service.outcome import Outcome
 from bot.service.tables import Table
 from storage.errors import VoteOpen
+from storage.rows import VoteRow
 
 if TYPE_CHECKING:
     from bot.service.services import Services
@@ -40,8 +41,22 @@ async def ask(svc: Services, table: Table, initiator: int, kind: str,
     return False
 
 
-async def void_open(svc: Services, table: Table, out: Outcome) -> None:
-    """The table's open vote no longer applies (the game ended, the sheet changed)."""
+def pointless(table: Table, vote: VoteRow) -> bool:
+    """A correction asked about the sheet as it was before another change can do nothing."""
+    return (vote.kind == "correct" and table.match is not None
+            and vote.params.get("version") != table.match.version)
+
+
+async def void_open(svc: Services, table: Table, out: Outcome, why: str = "game_over") -> None:
+    """The table's open vote no longer applies (``why``: the game ended, the sheet changed)."""
     vote = await svc.store.votes.open_of(table.id)
     if vote is not None:
-        out.tell(events.VoteEnded(table, await svc.store.votes.close(vote.id, "void")))
+        out.tell(events.VoteEnded(table, await svc.store.votes.close(vote.id, "void"),
+                                  void=why))
+
+
+async def void_pointless(svc: Services, table: Table, out: Outcome) -> None:
+    """After a change of the sheet: the open vote lapses if it can do nothing now."""
+    vote = await svc.store.votes.open_of(table.id)
+    if vote is not None and pointless(table, vote):
+        await void_open(svc, table, out, "sheet_changed")

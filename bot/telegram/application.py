@@ -1,10 +1,14 @@
-"""The python-telegram-bot Application: the HTTP stack, the rate limiter, the handlers."""
+"""The python-telegram-bot Application: the HTTP stack and the handlers.
+
+No PTB rate limiter: the outbox budgets every call it makes (``bot.telegram.outbox``) and
+waits a 429 out itself; PTB's ``AIORateLimiter`` would log each 429 as an error with a
+traceback although nothing is lost."""
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from telegram.ext import AIORateLimiter, ApplicationBuilder
+from telegram.ext import ApplicationBuilder
 
 from bot.config import Settings
 from bot.telegram.commands import install
@@ -21,8 +25,6 @@ def build(settings: Settings, *, start: Callable[[App], Awaitable[object]],
         .base_url(settings.api_base_url)
         .base_file_url(settings.api_base_file_url)
         .context_types(CONTEXT_TYPES)
-        # Groups are budgeted by the outbox (a stricter sliding window); 429s are handled there.
-        .rate_limiter(AIORateLimiter(group_max_rate=0, max_retries=0))
         .concurrent_updates(True)
         .post_init(start)
         .post_shutdown(stop)

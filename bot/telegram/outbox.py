@@ -1,18 +1,28 @@
 """Sending to Telegram within its limits, without losing the final state.
 
-Every chat has one worker that sends in order. A *slot* is a message the bot
-keeps up to date (the group's table message, a player's panel): showing a new
-screen only marks the slot dirty, and the worker sends the latest screen when
-the chat's budget allows, so a burst of presses becomes one edit (latest state
-wins). Identical screens are never re-sent ("message is not modified" never
-happens). Group chats get a sliding-window budget (Telegram allows about 20
-messages-plus-edits a minute); new messages in private chats get one of about
-one a second. A 429 is waited out and the latest screen is sent afterwards.
+Every chat has one worker that sends in order, and every call it makes counts
+toward the chat's budget: a group's sliding minute (Telegram allows about 20
+messages plus edits), a private chat's few seconds (about one send or edit a
+second, a burst of 3), and the bot's calls a second over all chats.
+
+A *slot* is a message the bot keeps up to date (the group's table message, a
+player's panel): showing a new screen only marks the slot dirty, and the worker
+sends the latest screen when the budget allows, so a burst of presses becomes
+one edit (latest state wins). Identical screens are never re-sent. A change
+its reader need not see at once (the panel of a player who has nothing to do)
+waits ``EASY`` seconds, so that the next changes fold into the same edit; a
+change he needs (his turn) goes at once, with what waited.
+
+In a group, one-off messages (replies, results, votes) go before the table
+message's edits, and the edits are paced evenly over the minute, leaving a
+share of it (``reserve``) free for the one-off messages: a result never waits
+behind a burst of edits. A 429 that still happens is waited out (one warning).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 import warnings
@@ -32,11 +42,18 @@ from bot.ui.screen import Screen
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 
-GROUP_LIMIT = 18  # sends per GROUP_WINDOW seconds, under Telegram's 20 a minute
+GROUP_LIMIT = 18  # calls per GROUP_WINDOW seconds, under Telegram's 20 a minute
 GROUP_WINDOW = 60.0
-PRIVATE_LIMIT = 3  # new messages per PRIVATE_WINDOW seconds in a private chat
+PRIVATE_LIMIT = 3  # calls per PRIVATE_WINDOW seconds in a private chat (sends and edits)
 PRIVATE_WINDOW = 3.3  # a little over Telegram's 3 s: calls arrive after they leave
 OVERALL_LIMIT = 28  # calls per second over all chats, under Telegram's 30
+LONG_WAIT = 1.0  # a group waiting longer for its budget is not "busy" (see ``Outbox.busy``)
+EASY = 2.0  # seconds a panel whose reader need not act may wait, to fold later changes in
+
+
+def reserve_of(limit: int) -> int:
+    """The share of a group's budget kept free of table edits for one-off messages."""
+    return max(1, limit // 4)
 
 
 @dataclass(eq=False)
@@ -52,6 +69,8 @@ class Slot:
     screen: Screen | None = None
     renew: bool = False
     queued: bool = False
+    due: float = 0.0  # not sent before (monotonic): a change its reader need not see at once
+    live: bool = False  # the message on Telegram has buttons
 
     @property
     def pending(self) -> bool:
@@ -77,26 +96,51 @@ class Window:
     period: float
     sent_at: deque[float] = field(default_factory=deque)
 
-    def delay(self) -> float:
-        """Seconds until one more call fits (0: now)."""
+    def delay(self, limit: int | None = None) -> float:
+        """Seconds until one more call fits, with at most ``limit`` (default: all) calls
+        in the window (0: now)."""
+        limit = self.limit if limit is None else limit
         now = time.monotonic()
         while self.sent_at and now - self.sent_at[0] >= self.period:
             self.sent_at.popleft()
-        if len(self.sent_at) < self.limit:
+        if len(self.sent_at) < limit:
             return 0.0
-        return self.period - (now - self.sent_at[0]) + 0.01
+        return self.period - (now - self.sent_at[len(self.sent_at) - limit]) + 0.01
 
     def record(self) -> None:
         self.sent_at.append(time.monotonic())
 
 
-@dataclass
+@dataclass(eq=False)
 class _Chat:
+    """A chat's queue and budget. In a group, ``paced`` is how many of the window's calls
+    the table message's edits may take, one every ``period / paced`` seconds."""
+
+    id: int
     window: Window
+    paced: int = 0
     queue: deque[Slot | _Job] = field(default_factory=deque)
-    throttled: bool = False  # a group waiting for its minute's budget
+    resting: bool = False  # waiting long for a group's budget, or on purpose (``EASY``)
     worker: asyncio.Task[None] | None = None
-    paused_until: float = 0.0
+    paused_until: float = 0.0  # a 429's wait
+    edited_at: float = -1e9  # the table message's last paced edit
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    @property
+    def group(self) -> bool:
+        return self.id < 0
+
+    def next_item(self) -> Slot | _Job:
+        """What goes next: in a group a one-off call before the table message's edits;
+        in a private chat everything in order, but a slot that may still wait after what
+        need not."""
+        if self.group:
+            job = next((item for item in self.queue if isinstance(item, _Job)), None)
+            if job is not None:
+                return job
+        now = time.monotonic()
+        return next((item for item in self.queue if not isinstance(item, Slot)
+                     or item.due <= now), self.queue[0])
 
 
 def markup(screen: Screen) -> InlineKeyboardMarkup | None:
@@ -126,24 +170,44 @@ class Delivery:
 
 class Outbox:
     def __init__(self, bot: Bot, delivery: Delivery, *, group_limit: int = GROUP_LIMIT,
-                 group_window: float = GROUP_WINDOW, overall_limit: int = OVERALL_LIMIT) -> None:
+                 group_window: float = GROUP_WINDOW, overall_limit: int = OVERALL_LIMIT,
+                 group_reserve: int | None = None) -> None:
         self.bot = bot
         self.delivery = delivery
         self.group_limit = group_limit
         self.group_window = group_window
+        self.group_reserve = reserve_of(group_limit) if group_reserve is None else group_reserve
         self._chats: dict[int, _Chat] = {}
         self._overall = Window(overall_limit, 1.05)
         self.calls = 0  # API calls made (for the benchmarks)
+        self.newest: dict[int, int] = {}  # chat -> the newest message id the bot posted there
 
     # -- public ---------------------------------------------------------------------------
 
-    def show(self, slot: Slot, screen: Screen, *, renew: bool = False) -> None:
-        """Make ``slot`` show ``screen``; ``renew`` posts it as a new message (a notification)."""
+    def show(self, slot: Slot, screen: Screen, *, renew: bool = False,
+             easy: bool = False) -> None:
+        """Make ``slot`` show ``screen``; ``renew`` posts it as a new message (a notification);
+        ``easy``: its reader need not see it at once (it may wait ``EASY`` seconds), unless
+        buttons come or go, or what Telegram shows is unknown (a new message, a restart)."""
         slot.screen = screen
         slot.renew = slot.renew or renew
-        if slot.pending and not slot.queued:
+        if not slot.pending:
+            return
+        if easy and not (slot.renew or slot.sent_digest is None or slot.live or screen.rows):
+            if not slot.queued:
+                slot.due = time.monotonic() + EASY
+        elif slot.due:
+            slot.due = 0.0
+            self._chat(slot.chat_id).wake.set()
+        if not slot.queued:
             slot.queued = True
             self._enqueue(slot.chat_id, slot)
+
+    def known(self, slot: Slot, screen: Screen) -> None:
+        """The slot's message shows ``screen`` already (known from elsewhere: nothing to
+        send), unless something was shown since."""
+        if slot.screen is None and not slot.queued:
+            slot.screen, slot.sent_digest, slot.live = screen, screen.digest(), bool(screen.rows)
 
     async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
         """Make one call (``make()`` builds it) in order with the chat's other sends and
@@ -178,9 +242,15 @@ class Outbox:
 
     @property
     def busy(self) -> bool:
-        """Something is queued to be sent soon: a group waiting for its minute's budget
-        does not count (it may wait up to a minute; a private chat only seconds)."""
-        return any(chat.queue and not chat.throttled for chat in self._chats.values())
+        """Something is queued to be sent soon: a group waiting long for its budget does
+        not count (it may wait up to a minute; a private chat only seconds), nor a change
+        that waits because its reader need not see it at once (see ``settled``)."""
+        return any(chat.queue and not chat.resting for chat in self._chats.values())
+
+    @property
+    def settled(self) -> bool:
+        """Nothing at all is left to send (what may wait included)."""
+        return not any(chat.queue for chat in self._chats.values())
 
     async def drain(self, timeout: float = 5.0) -> None:
         """Wait until every queued send is done, at most ``timeout`` seconds; then stop.
@@ -200,63 +270,86 @@ class Outbox:
     def _chat(self, chat_id: int) -> _Chat:
         chat = self._chats.get(chat_id)
         if chat is None:
-            window = (Window(self.group_limit, self.group_window) if chat_id < 0
-                      else Window(PRIVATE_LIMIT, PRIVATE_WINDOW))
-            chat = self._chats[chat_id] = _Chat(window)
+            if chat_id < 0:
+                paced = max(1, self.group_limit - self.group_reserve)
+                chat = _Chat(chat_id, Window(self.group_limit, self.group_window), paced)
+            else:
+                chat = _Chat(chat_id, Window(PRIVATE_LIMIT, PRIVATE_WINDOW))
+            self._chats[chat_id] = chat
         return chat
 
     def _enqueue(self, chat_id: int, item: Slot | _Job) -> None:
         chat = self._chat(chat_id)
         chat.queue.append(item)
+        chat.wake.set()  # a one-off call need not wait for a paced edit
         if chat.worker is None or chat.worker.done():
-            chat.worker = asyncio.create_task(self._work(chat_id, chat))
+            chat.worker = asyncio.create_task(self._work(chat))
 
-    async def _work(self, chat_id: int, chat: _Chat) -> None:
+    async def _work(self, chat: _Chat) -> None:
         while chat.queue:
-            item = chat.queue[0]
-            posting = not isinstance(item, Slot) or item.renew or item.message_id is None
-            await self._wait_budget(chat_id, chat, posting=posting)
+            item = chat.next_item()
+            paced = chat.group and isinstance(item, Slot)
+            delay = self._delay(chat, paced=paced)
+            if isinstance(item, Slot) and item.due:
+                easy = item.due - time.monotonic()
+                chat.resting = chat.resting or easy > 0
+                delay = max(delay, easy)
+            if delay > 0:
+                chat.wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(chat.wake.wait(), delay)
+                continue  # something else may go first now
+            chat.resting = False
+            self._record(chat, paced=paced)
             failed = False
             try:
                 if isinstance(item, Slot):
-                    await self._sync(item)
+                    await self._sync(chat, item)
                 else:
-                    result = await self._call(chat_id, item.make())
+                    result = await self._request(chat, item.make())
                     if not item.future.done():
                         item.future.set_result(result)
             except _Retry:
                 continue  # the same item again, after the pause
             except Exception:  # never let one bad send stop the chat's queue
-                log.exception("sending to chat %s failed", chat_id)
+                log.exception("sending to chat %s failed", chat.id)
                 failed = True
                 if isinstance(item, _Job) and not item.future.done():
                     item.future.set_result(None)
-            chat.queue.popleft()
+            chat.queue.remove(item)
             if isinstance(item, Slot):
+                item.due = 0.0
                 if not failed and item.pending:
                     chat.queue.append(item)  # it changed while being sent
                 else:
                     item.queued = False
                     await self.delivery.slot_settled(item)
 
-    async def _wait_budget(self, chat_id: int, chat: _Chat, *, posting: bool) -> None:
-        """In a group every send and edit counts; in a private chat only new messages do
-        (a panel's edits are not throttled the same way; a 429 would still pause the
-        chat). Every call counts toward the bot's overall rate."""
-        windows = [chat.window] if chat_id < 0 or posting else []
-        windows.append(self._overall)
-        while True:
-            delay = max([chat.paused_until - time.monotonic(), *(w.delay() for w in windows)])
-            if delay <= 0:
-                break
-            # Only a group's own minute budget makes a long wait (see ``busy``).
-            chat.throttled = chat_id < 0 and chat.window.delay() > 0
-            await asyncio.sleep(delay)
-        chat.throttled = False
-        for window in windows:
-            window.record()
+    def _delay(self, chat: _Chat, *, paced: bool = False) -> float:
+        """Seconds until the chat may make its next call; ``paced``: a table message's edit
+        (evenly spread, and never into the group's reserve). Sets ``resting``."""
+        now = time.monotonic()
+        budget = chat.window.delay(chat.paced if paced else None)
+        if paced:
+            budget = max(budget, chat.edited_at + chat.window.period / chat.paced - now)
+        chat.resting = chat.group and budget > LONG_WAIT
+        return max(budget, chat.paused_until - now, self._overall.delay())
 
-    async def _sync(self, slot: Slot) -> None:
+    def _record(self, chat: _Chat, *, paced: bool = False) -> None:
+        chat.window.record()
+        self._overall.record()
+        if paced:
+            chat.edited_at = time.monotonic()
+
+    async def _budget(self, chat: _Chat) -> None:
+        """Wait until one more call of the chat fits its budget, and count it."""
+        while (delay := self._delay(chat)) > 0:
+            await asyncio.sleep(delay)
+        chat.resting = False
+        self._record(chat)
+
+    async def _sync(self, chat: _Chat, slot: Slot) -> None:
+        """Send the slot's latest screen (its budget is counted already)."""
         screen = slot.screen
         assert screen is not None
         digest = screen.digest()
@@ -265,18 +358,19 @@ class Outbox:
         old = slot.message_id
         if slot.renew or old is None:
             slot.renew = False
-            message = await self._call(slot.chat_id, self._post(slot.chat_id, screen,
-                                                                thread_id=slot.thread_id))
+            message = await self._request(chat, self._post(slot.chat_id, screen,
+                                                           thread_id=slot.thread_id))
             if message is None:
                 slot.sent_digest = digest  # refused: not again until shown anew
                 return
             slot.message_id, slot.sent_digest = message.message_id, digest
+            slot.live = bool(screen.rows)
             await self.delivery.slot_sent(slot)
             if old is not None:
-                await self._retire(slot.chat_id, old)
+                await self._retire(chat, old)
             return
         try:
-            await self._call(slot.chat_id, self.bot.edit_message_text(
+            await self._request(chat, self.bot.edit_message_text(
                 screen.text, chat_id=slot.chat_id, message_id=old, parse_mode=ParseMode.HTML,
                 reply_markup=markup(screen), disable_web_page_preview=True))
         except BadRequest as exc:
@@ -287,50 +381,60 @@ class Outbox:
             slot.message_id = None
             slot.renew = True
             raise _Retry from None
-        slot.sent_digest = digest
+        slot.sent_digest, slot.live = digest, bool(screen.rows)
         await self.delivery.slot_sent(slot)
 
-    async def _retire(self, chat_id: int, message_id: int) -> None:
+    async def _retire(self, chat: _Chat, message_id: int) -> None:
         """Remove an old copy of a renewed message (or at least its buttons)."""
         try:
-            await self._call(chat_id, self.bot.delete_message(chat_id, message_id))
+            await self._budget(chat)
+            await self._once(chat, self.bot.delete_message(chat.id, message_id))
         except BadRequest:
             try:
-                await self._call(chat_id, self.bot.edit_message_reply_markup(
-                    chat_id, message_id, reply_markup=None))
+                await self._budget(chat)
+                await self._once(chat, self.bot.edit_message_reply_markup(
+                    chat.id, message_id, reply_markup=None))
             except BadRequest:
-                log.debug("old message %s in %s is gone", message_id, chat_id)
+                log.debug("old message %s in %s is gone", message_id, chat.id)
 
-    def _post(self, chat_id: int, screen: Screen, *, silent: bool = False, thread_id: int = 0,
-              reply_to: int | None = None) -> Awaitable[Message]:
-        return self.bot.send_message(
+    async def _once(self, chat: _Chat, request: Awaitable[T]) -> T | None:
+        """A call that is not repeated after a 429 (only waited out by the next one)."""
+        try:
+            return await self._request(chat, request)
+        except _Retry:
+            return None
+
+    async def _post(self, chat_id: int, screen: Screen, *, silent: bool = False,
+                    thread_id: int = 0, reply_to: int | None = None) -> Message:
+        message = await self.bot.send_message(
             chat_id, screen.text, parse_mode=ParseMode.HTML, reply_markup=markup(screen),
             disable_web_page_preview=True, disable_notification=silent or None,
             message_thread_id=thread_id or None, reply_to_message_id=reply_to,
             allow_sending_without_reply=True if reply_to else None)
+        self.newest[chat_id] = max(self.newest.get(chat_id, 0), message.message_id)
+        return message
 
-    async def _call(self, chat_id: int, request: Awaitable[T]) -> T | None:
+    async def _request(self, chat: _Chat, request: Awaitable[T]) -> T | None:
         """One API call: 429 pauses the chat and retries; a refusal is reported, not raised."""
-        chat = self._chat(chat_id)
         self.calls += 1
         try:
             return await request
         except RetryAfter as exc:
             delay = _seconds(exc)
             chat.paused_until = time.monotonic() + float(delay) + 0.1
-            log.info("429 in chat %s: waiting %.1f s", chat_id, delay)
+            log.warning("429 in chat %s: waiting %.1f s", chat.id, delay)
             raise _Retry from None
         except Forbidden as exc:
-            await self.delivery.forbidden(chat_id, exc)
+            await self.delivery.forbidden(chat.id, exc)
             return None
         except ChatMigrated as exc:
-            await self.delivery.migrated(chat_id, exc.new_chat_id)
+            await self.delivery.migrated(chat.id, exc.new_chat_id)
             return None
         except (TimedOut, NetworkError) as exc:
             if isinstance(exc, BadRequest):
                 raise
             chat.paused_until = time.monotonic() + 1.0
-            log.warning("network error in chat %s: %s; retrying", chat_id, exc)
+            log.warning("network error in chat %s: %s; retrying", chat.id, exc)
             raise _Retry from None
 
 

@@ -13,13 +13,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from io import BytesIO
 from typing import Any
 
 from telegram import Bot, InputFile, Message
-from telegram.error import Forbidden
+from telegram.constants import ParseMode
+from telegram.error import BadRequest, Forbidden
 
 from bot.games import PLUGINS
 from bot.screens import events as tell
@@ -39,6 +40,10 @@ from engine.match import Match
 
 log = logging.getLogger(__name__)
 
+# Messages posted in a group below a table message that is not pinned, after which a new
+# deal brings it back down (posted anew): about what a phone's screen shows.
+SCROLLED = 10
+
 
 class Presenter(Delivery):
     """Draws outcomes and keeps the tables' messages; the outbox tells it back what
@@ -55,10 +60,15 @@ class Presenter(Delivery):
         self.username = username
         self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
         self.drawn: dict[int, float] = {}  # table -> its row's updated_at when last drawn
+        self.pinned: dict[int, int] = {}  # table -> its group message the bot pinned
+        self.cannot_pin: set[int] = set()  # groups where the bot may not pin
+        self.dealt: dict[int, int] = {}  # table -> how many deals it had when last drawn
+        self.asked: dict[int, str] = {}  # open vote -> what its message asks (HTML)
         self._tellers: dict[type, Callable[[Any], None]] = {
-            events.GameBegins: lambda ev: self._group(ev.table, tell.game_begins),
+            events.GameBegins: lambda ev: self._group(
+                ev.table, lambda tr: tell.game_begins(tr, self.link(f"t{ev.table.id}"))),
             events.DealScored: self._deal_scored,
-            events.GameOver: lambda ev: self._group(ev.table, lambda tr: tell.game_over(ev, tr)),
+            events.GameOver: self._game_over,
             events.VoteAsked: self._vote_asked,
             events.VoteEnded: self._vote_ended,
             events.Paused: lambda ev: self._group(ev.table, lambda tr: tell.paused(ev, tr)),
@@ -98,6 +108,8 @@ class Presenter(Delivery):
 
     def show(self, outcome: Outcome) -> None:
         """Tell what happened, then show every changed table as it is now."""
+        for table in outcome.as_shown.values():
+            self.known(table)
         for event in outcome.events:
             self._tellers[type(event)](event)
         for table in outcome.changed.values():
@@ -164,7 +176,8 @@ class Presenter(Delivery):
                renew: bool = False) -> None:
         """Show every message of the table in its current state; ``notify`` users get a
         fresh panel (a notification) instead of an edit; ``renew``: the group message too.
-        The listeners (open Mini Apps) hear of it first."""
+        A player who must act gets his panel at once; the others' may wait a moment. The
+        listeners (open Mini Apps) hear of it first."""
         for listener in self.listeners:
             listener(table)
         look = self.look(table)
@@ -172,14 +185,30 @@ class Presenter(Delivery):
         if screen is None:
             return
         self.drawn[table.id] = table.row.updated_at
-        self.outbox.show(self.slot(table, None), screen, renew=renew)
+        group = self.slot(table, None)
+        self.outbox.show(group, screen, renew=renew or self._scrolled_away(table, group))
+        acting = table.acting_users()
         for seat in table.row.seats:
             user_id = seat.user_id
             if user_id is None:
                 continue
             shown = panel(table, seat.seat, self.translator(user_id), look)
             if shown is not None:
-                self.outbox.show(self.slot(table, seat.seat), shown, renew=user_id in notify)
+                self.outbox.show(self.slot(table, seat.seat), shown, renew=user_id in notify,
+                                 easy=user_id not in acting)
+
+    def known(self, table: Table) -> None:
+        """The table's messages show it as it is now (a table loaded after a restart): what
+        its messages without buttons show is noted, so that only a change edits them. (Those
+        with buttons change at the next move anyway, and may show a pick held in memory.)"""
+        look = self.look(table)
+        screens = [(None, table_message(table, self.translator(table.chat_id), look))]
+        screens += [(seat.seat, panel(table, seat.seat, self.translator(seat.user_id), look))
+                    for seat in table.row.seats if seat.user_id is not None]
+        for seat, screen in screens:
+            slot = self.slot(table, seat)
+            if screen is not None and not screen.rows and slot.message_id is not None:
+                self.outbox.known(slot, screen)
 
     def slot(self, table: Table, seat: int | None) -> Slot:
         """The message kept up to date for the table's group (``seat`` None) or a player: a
@@ -217,6 +246,48 @@ class Presenter(Delivery):
                 table.row = replace(table.row, table_message_id=slot.message_id)
         except Exception:
             log.exception("table %s: cannot store message id of %s", table.id, slot.key)
+        if seat is None:
+            self._pin(table, slot)
+
+    # -- where the group finds the table ------------------------------------------------------
+
+    def _pin(self, table: Table, slot: Slot) -> None:
+        """A game's table message is pinned where the bot may pin (the one it replaces is
+        unpinned), so the group finds it however far the chat has run on."""
+        message_id, old = slot.message_id, self.pinned.get(table.id)
+        if (table.status != "playing" or table.keeps_score or message_id is None
+                or message_id == old or table.chat_id in self.cannot_pin):
+            return
+        self.pinned[table.id] = message_id
+        chat_id = table.chat_id
+        self.outbox.later(chat_id, lambda: self._pinning(table, self.bot.pin_chat_message(
+            chat_id, message_id, disable_notification=True)))
+        if old is not None:
+            self.outbox.later(chat_id, lambda: self._pinning(table, self.bot.unpin_chat_message(
+                chat_id, message_id=old)))
+
+    async def _pinning(self, table: Table, request: Awaitable[Any]) -> None:
+        """A pin or an unpin; refused (no right to pin here), the table message comes back
+        down at a new deal instead."""
+        try:
+            await request
+        except BadRequest as exc:
+            log.info("cannot pin in %s: %s", table.chat_id, exc.message)
+            self.cannot_pin.add(table.chat_id)
+            self.pinned.pop(table.id, None)
+
+    def _scrolled_away(self, table: Table, group: Slot) -> bool:
+        """At a new deal of a table whose message is not pinned: whether the chat ran on so
+        far below it (``SCROLLED`` of the bot's messages at least) that it comes anew."""
+        match = table.match
+        if table.keeps_score or match is None or table.status != "playing":
+            return False
+        deals, before = match.deal_count, self.dealt.get(table.id)
+        self.dealt[table.id] = deals
+        if before is None or before == deals or table.id in self.pinned \
+                or group.message_id is None:
+            return False
+        return self.outbox.newest.get(table.chat_id, 0) - group.message_id >= SCROLLED
 
     async def slot_settled(self, slot: Slot) -> None:
         """Once every message of a table shows its latest drawing, that is stored: a restart
@@ -251,6 +322,15 @@ class Presenter(Delivery):
         self.outbox.post(table.chat_id, screen(self.translator(table.chat_id)), silent=silent,
                          thread_id=table.thread_id)
 
+    def _game_over(self, ev: events.GameOver) -> None:
+        """The settlement; the finished table's message is unpinned."""
+        table = ev.table
+        self._group(table, lambda tr: tell.game_over(ev, tr))
+        pinned = self.pinned.pop(table.id, None)
+        if pinned is not None:
+            self.outbox.later(table.chat_id, lambda: self._pinning(
+                table, self.bot.unpin_chat_message(table.chat_id, message_id=pinned)))
+
     def _deal_scored(self, ev: events.DealScored) -> None:
         table = ev.table
         tr = self.translator(table.chat_id)
@@ -262,13 +342,21 @@ class Presenter(Delivery):
         async def sent(message: Message) -> None:
             await self.svc.store.votes.set_message(ev.vote.id, message.message_id)
 
-        table = ev.table
-        self.outbox.post(table.chat_id, tell.vote_question(ev, self.translator(table.chat_id)),
-                         thread_id=table.thread_id, sent=sent)
+        table, tr = ev.table, self.translator(ev.table.chat_id)
+        self.asked[ev.vote.id] = tell.question(table, ev.vote, ev.initiator_name, tr)
+        self.outbox.post(table.chat_id, tell.vote_question(ev, tr), thread_id=table.thread_id,
+                         sent=sent)
 
     def _vote_ended(self, ev: events.VoteEnded) -> None:
-        """The vote's message loses its buttons; a refusal is told."""
+        """The vote's message says how it ended and loses its buttons; where what it asked
+        is not known (asked before a restart) it only loses them, and a refusal is told."""
         table, message_id = ev.table, ev.vote.message_id
+        asked = self.asked.pop(ev.vote.id, None)
+        if message_id is not None and asked is not None:
+            text = tell.vote_over(ev, asked, self.translator(table.chat_id)).text
+            self.outbox.later(table.chat_id, lambda: self.bot.edit_message_text(
+                text, chat_id=table.chat_id, message_id=message_id, parse_mode=ParseMode.HTML))
+            return
         if message_id is not None:
             self.outbox.later(table.chat_id, lambda: self.bot.edit_message_reply_markup(
                 table.chat_id, message_id, reply_markup=None))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
 from bot.ui.i18n import Translate
@@ -17,3 +18,10 @@ class RenderContext:
     tr: Translate
     version: int = 0  # the match's version: buttons carry it
     selection: frozenset[str] = field(default_factory=frozenset)  # UI picks (discard)
+    users: tuple[int | None, ...] = ()  # each seat's Telegram user (None: a typed name)
+
+    def mention(self, seat: int) -> str:
+        """A seat's player as a mention that links to them (HTML), or the name alone."""
+        name = escape(self.names[seat])
+        user = self.users[seat] if seat < len(self.users) else None
+        return f'<a href="tg://user?id={user}">{name}</a>' if user else name

@@ -1,7 +1,9 @@
 """Translations: gettext catalogs (``bot/locales/<lang>/LC_MESSAGES/cardtable.po``).
 
 English is the source language: message ids are the English texts, with
-``{name}`` placeholders filled by ``str.format``. Catalogs are compiled in
+``{name}`` placeholders filled by ``str.format``. A message whose wording
+depends on a count has a plural form too: ``tr("{n} trick", "{n} tricks", n=3)``
+picks the language's form for ``n`` (gettext's ngettext). Catalogs are compiled in
 memory with Babel when first used, so no compiled files are kept in the tree.
 """
 
@@ -50,11 +52,17 @@ Translate = Callable[..., str]
 
 
 def translator(language: str | None) -> Translate:
-    """``tr("Trick {n}", n=3)``: the text in ``language``, formatted."""
+    """``tr("Trick {n}", n=3)``: the text in ``language``, formatted; with a plural form,
+    ``tr("{n} trick", "{n} tricks", n=3)``, the form for the count ``n``."""
     catalog = _catalog(normalize(language))
 
-    def tr(text: str, /, **values: object) -> str:
-        out = catalog.gettext(text)
+    def tr(text: str, plural: str | None = None, /, **values: object) -> str:
+        if plural is None:
+            out = catalog.gettext(text)
+        else:
+            count = values["n"]
+            assert isinstance(count, int), "a plural message counts with n="
+            out = catalog.ngettext(text, plural, count)
         return out.format(**values) if values else out
 
     return tr

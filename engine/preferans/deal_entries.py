@@ -6,27 +6,53 @@ pool, help whists or a write-off once the sheet's pools are known.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from engine.cards import ACE, KING, QUEEN, parse_cards
 from engine.preferans.bids import COST, MISER_COST, OBLIGATION
 from engine.preferans.result import DealResult, empty_entries
 from engine.preferans.rules import Rules
 
 
+@dataclass(frozen=True)
+class Note:
+    """Why one number was written: ``reason`` (``contract``, ``down``, ``tricks``,
+    ``halfwhist``, ``consolation``, ``failed_whist``, ``talon``, ``miser``, ``walkaway``,
+    ``raspasy``, ``zero_tricks``, ``help``, ``written_off``), ``where`` it went (``pool``,
+    ``mountain``, ``whists``), for ``seat`` (the writer of whists, on ``target``), how much,
+    and the ``count`` it was reckoned from (tricks short, tricks, quick tricks) if any."""
+
+    reason: str
+    where: str
+    seat: int
+    amount: int
+    target: int | None = None
+    count: int | None = None
+
+
 class DealEntries:
-    """A deal's entries as they are written: ``entries`` as records.md, plus pool credits."""
+    """A deal's entries as they are written: ``entries`` as records.md, plus pool credits
+    (their reasons with them) and a note of why each number was written."""
 
     def __init__(self, players: int) -> None:
         self.entries = empty_entries(players)
-        self.credits: list[tuple[int, int]] = []  # (seat, pool points) in section 11's order
+        # (seat, pool points, reason) in section 11's order
+        self.credits: list[tuple[int, int, str]] = []
+        self.notes: list[Note] = []
 
-    def credit(self, seat: int, points: int) -> None:
-        self.credits.append((seat, points))
+    def credit(self, seat: int, points: int, reason: str) -> None:
+        self.credits.append((seat, points, reason))
 
-    def charge(self, seat: int, points: int) -> None:
+    def charge(self, seat: int, points: int, reason: str, count: int | None = None) -> None:
         self.entries["mountain"][seat] += points
+        self.notes.append(Note(reason, "mountain", seat, points, count=count))
 
-    def write(self, writer: int, target: int, whists: int) -> None:
+    def write(self, writer: int, target: int, whists: int, reason: str,
+              count: int | None = None) -> None:
+        if not whists:
+            return
         self.entries["whists"][writer][target] += whists
+        self.notes.append(Note(reason, "whists", writer, whists, target, count))
 
 
 def deal_entries(rules: Rules, result: DealResult, raspasy_cost: int) -> DealEntries:
@@ -93,12 +119,13 @@ def _consolation(rules: Rules, level: int) -> int:
 
 
 def _console(rules: Rules, result: DealResult, writers: tuple[int, ...], whists: int,
-             e: DealEntries) -> None:
-    """``writers``, and the 4-player dealer if ``consolation_to_dealer``, write on the declarer."""
+             e: DealEntries, short: int) -> None:
+    """``writers``, and the 4-player dealer if ``consolation_to_dealer``, write on the declarer
+    (``short``: the tricks the declarer lacked)."""
     if result.players == 4 and rules.consolation_to_dealer:
         writers = (*writers, result.dealer)
     for writer in writers:
-        e.write(writer, _declarer(result), whists)
+        e.write(writer, _declarer(result), whists, "consolation", short)
 
 
 def _game(rules: Rules, result: DealResult, e: DealEntries) -> None:
@@ -106,24 +133,25 @@ def _game(rules: Rules, result: DealResult, e: DealEntries) -> None:
     d, level = _declarer(result), _level(result)
     cost, k = COST[level], rules.k
     if not result.played:  # both defenders passed, or a half-whist stood (10.5)
-        e.credit(d, cost)
+        e.credit(d, cost, "contract")
         if result.halfwhister is not None:
-            e.write(result.halfwhister, d, k * cost * OBLIGATION[level] // 2)
+            e.write(result.halfwhister, d, k * cost * OBLIGATION[level] // 2, "halfwhist")
         return
     under = _undertricks(result)
     if under:
-        e.charge(d, k * cost * under)
+        e.charge(d, k * cost * under, "down", under)
     else:
-        e.credit(d, cost)
+        e.credit(d, cost, "contract")
     if result.checked:
         if under:
-            _console(rules, result, _opponents(result), _consolation(rules, level) * under, e)
+            _console(rules, result, _opponents(result), _consolation(rules, level) * under, e,
+                     under)
         return
     _trick_whists(rules, result, under > 0, e)
     if under:
         passers = result.passers if rules.consolation_to_passer else ()
         writers = (*result.whisters, *passers)
-        _console(rules, result, writers, _consolation(rules, level) * under, e)
+        _console(rules, result, writers, _consolation(rules, level) * under, e, under)
     else:
         _failed_whist(rules, result, e)
 
@@ -133,17 +161,18 @@ def _trick_whists(rules: Rules, result: DealResult, failed: bool, e: DealEntries
     d, w = _declarer(result), rules.k * COST[_level(result)]
     if len(result.whisters) == 2:
         for x in result.whisters:
-            e.write(x, d, w * result.tricks[x])
+            e.write(x, d, w * result.tricks[x], "tricks", result.tricks[x])
         return
     if not result.whisters:
         return
-    side = w * sum(result.tricks[x] for x in result.defenders)
+    taken = sum(result.tricks[x] for x in result.defenders)
+    side = w * taken
     whister = result.whisters[0]
     if failed and rules.whist_style == "gentleman" and not result.returned and result.passers:
-        e.write(whister, d, side // 2)
-        e.write(result.passers[0], d, side // 2)
+        e.write(whister, d, side // 2, "tricks", taken)
+        e.write(result.passers[0], d, side // 2, "tricks", taken)
     else:
-        e.write(whister, d, side)
+        e.write(whister, d, side, "tricks", taken)
 
 
 def _failed_whist(rules: Rules, result: DealResult, e: DealEntries) -> None:
@@ -156,18 +185,20 @@ def _failed_whist(rules: Rules, result: DealResult, e: DealEntries) -> None:
     if side >= need or not result.whisters:
         return
     if len(result.whisters) == 1:
-        e.charge(result.whisters[0], f * (need - side))
+        e.charge(result.whisters[0], f * (need - side), "failed_whist", need - side)
         return
     first, second = result.first_defender, result.second_defender
     assert first is not None and second is not None
     if level >= 8:
-        e.charge(second, f)
+        e.charge(second, f, "failed_whist", need - side)
     elif rules.both_whist_shortfall == "own_half":
         for x in (first, second):
-            e.charge(x, f * max(0, need // 2 - result.tricks[x]))
+            short = max(0, need // 2 - result.tricks[x])
+            if short:
+                e.charge(x, f * short, "failed_whist", short)
     else:
         fewer = first if result.tricks[first] < result.tricks[second] else second
-        e.charge(fewer, f * (need - side))
+        e.charge(fewer, f * (need - side), "failed_whist", need - side)
 
 
 def _talon_premium(rules: Rules, result: DealResult, e: DealEntries) -> None:
@@ -175,12 +206,13 @@ def _talon_premium(rules: Rules, result: DealResult, e: DealEntries) -> None:
     if not rules.talon_premium:
         return
     d = _declarer(result)
-    whists = talon_units(result.talon) * rules.k * COST[_level(result)]
+    units = talon_units(result.talon)
+    whists = units * rules.k * COST[_level(result)]
     if result.players == 4:
-        e.write(result.dealer, d, whists)
+        e.write(result.dealer, d, whists, "talon", units)
     else:
         for x in _opponents(result):
-            e.write(x, d, whists // 2)
+            e.write(x, d, whists // 2, "talon", units)
 
 
 def _miser(rules: Rules, result: DealResult, e: DealEntries) -> None:
@@ -188,28 +220,28 @@ def _miser(rules: Rules, result: DealResult, e: DealEntries) -> None:
     d = _declarer(result)
     taken = result.tricks[d]
     if not taken:
-        e.credit(d, MISER_COST)
+        e.credit(d, MISER_COST, "miser")
         return
-    e.charge(d, rules.k * MISER_COST * taken)
+    e.charge(d, rules.k * MISER_COST * taken, "miser", taken)
     if rules.miser_consolation:
-        _console(rules, result, _opponents(result), rules.k * MISER_COST * taken, e)
+        _console(rules, result, _opponents(result), rules.k * MISER_COST * taken, e, taken)
 
 
 def _walkaway(rules: Rules, result: DealResult, e: DealEntries) -> None:
     """10.8: down three at the winning bid's level, consolation as the option says."""
     level = _level(result)
-    e.charge(_declarer(result), 3 * rules.k * COST[level])
+    e.charge(_declarer(result), 3 * rules.k * COST[level], "walkaway", 3)
     if rules.walkaway == "with_consolation":
-        _console(rules, result, _opponents(result), 3 * _consolation(rules, level), e)
+        _console(rules, result, _opponents(result), 3 * _consolation(rules, level), e, 3)
 
 
 def _zero_reward(rules: Rules, seats: list[int], unit: int, e: DealEntries) -> None:
     """The zero-trick reward of ``unit``: pool points, or ``k·unit`` off the mountain."""
     for x in seats:
         if rules.zero_trick_reward == "pool":
-            e.credit(x, unit)
+            e.credit(x, unit, "zero_tricks")
         elif rules.zero_trick_reward == "writeoff":
-            e.charge(x, -rules.k * unit)
+            e.charge(x, -rules.k * unit, "zero_tricks")
 
 
 def _raspasy_mountain(rules: Rules, result: DealResult, r: int, e: DealEntries) -> None:
@@ -219,7 +251,8 @@ def _raspasy_mountain(rules: Rules, result: DealResult, r: int, e: DealEntries) 
         seats.append(result.dealer)  # his talon cards took tricks
     least = min(result.tricks[x] for x in seats)
     for x in seats:
-        e.charge(x, r * (result.tricks[x] - least))
+        if result.tricks[x] > least:
+            e.charge(x, r * (result.tricks[x] - least), "raspasy", result.tricks[x] - least)
     _zero_reward(rules, [x for x in result.active if result.tricks[x] == 0], r, e)
 
 
@@ -232,7 +265,7 @@ def _raspasy_whists(rules: Rules, result: DealResult, e: DealEntries) -> None:
     rate = rules.rostov_raspasy_rate
     for x in winners:
         for y in losers:
-            e.write(x, y, rate * tricks[y] // len(winners))
+            e.write(x, y, rate * tricks[y] // len(winners), "raspasy", tricks[y])
     zeros = [x for x in result.active if tricks[x] == 0]
     if result.players == 4:
         zeros.append(result.dealer)

@@ -28,7 +28,7 @@ Each defender: his name, his call ``whist`` / ``pass`` / ``halfwhist``
 - ``open`` / ``closed`` (``открыто`` / ``закрыто``): the lone whister's choice,
   optional.
 
-``talon AH KH`` or ``talon 2`` (``прикуп``): the talon's quick tricks, where
+``talon AH KH`` or ``talon 2`` (``прикуп тч кч``, ``прикуп 2``): the talon's quick tricks, where
 the talon premium is played; not given means none.
 
 Raspasy: each player's tricks, ``raspasy Ann 2 Bob 3 Cid 5``; one count may
@@ -55,15 +55,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from engine.base import MalformedAction
-from engine.cards import CardError, parse_card
+from engine.cards import SUIT_WORDS, CardError, parse_written_card
 from engine.preferans.deal_entries import talon_units
 
 GAME, MISERE, RASPASY, WALKAWAY = "game", "miser", "raspasy", "walkaway"
 
 SEPARATORS = ";,\n"
-SUITS = {"s": "S", "♠": "S", "п": "S", "c": "C", "♣": "C", "т": "C", "к": "C",
-         "d": "D", "♦": "D", "б": "D", "h": "H", "♥": "H", "ч": "H",
-         "nt": "NT", "n": "NT", "бк": "NT", "б/к": "NT"}
+SUITS = {**SUIT_WORDS, "nt": "NT", "n": "NT", "бк": "NT", "б/к": "NT"}
 KIND_WORDS = {"miser": MISERE, "misere": MISERE, "misère": MISERE, "мизер": MISERE,
               "raspasy": RASPASY, "allpass": RASPASY, "распасы": RASPASY, "распас": RASPASY,
               "walkaway": WALKAWAY, "walk-away": WALKAWAY, "walk": WALKAWAY, "уход": WALKAWAY}
@@ -305,7 +303,7 @@ class _Reader:
             raise _error(tokens[i], "the talon is two cards (talon AH KH) or its quick "
                          "tricks (talon 2)")
         try:
-            cards = (str(parse_card(args[0].text)), str(parse_card(args[1].text)))
+            cards = (str(parse_written_card(args[0].text)), str(parse_written_card(args[1].text)))
         except CardError as exc:
             raise _error(args[0], str(exc)) from None
         if cards[0] == cards[1]:

@@ -10,6 +10,7 @@ documents").
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import asdict
 from fractions import Fraction
 from typing import Any
 
@@ -27,10 +28,11 @@ __all__ = ["Scoresheet", "settle_document", "sheet_text"]
 
 class Scoresheet(SheetState):
     """One game's sheet. ``pool``, ``mountain``, ``whists[writer][target]``, the
-    raspasy ``state``, the next ``dealer`` and ``history`` (every deal's output)
-    are public and read-only for callers."""
+    raspasy ``state``, the next ``dealer``, ``history`` (every deal's output) and
+    ``notes`` (for each deal, why each of its numbers was written) are public and
+    read-only for callers."""
 
-    STATE = ("pool", "mountain", "whists", "dealer", "state", "history")
+    STATE = ("pool", "mountain", "whists", "dealer", "state", "history", "notes")
 
     def __init__(self, rules: Rules, first_dealer: int) -> None:
         n = rules.players
@@ -43,6 +45,8 @@ class Scoresheet(SheetState):
         self.dealer = first_dealer
         self.state = 1
         self.history: list[dict[str, Any]] = []
+        # why each deal's numbers were written: its notes (deal_entries.Note) as JSON objects
+        self.notes: list[list[dict[str, Any]]] = []
 
     @property
     def complete(self) -> bool:
@@ -66,8 +70,9 @@ class Scoresheet(SheetState):
             )
         written = deal_entries(self.rules, result, raspasy_cost(self.rules, self.state))
         entries = written.entries
-        for seat, points in written.credits:
-            credit_pool(self.rules, self.pool, entries, seat, points)  # updates self.pool
+        notes = list(written.notes)
+        for seat, points, reason in written.credits:  # updates self.pool
+            credit_pool(self.rules, self.pool, entries, seat, points, reason, notes)
         for x in range(n):
             self.mountain[x] += entries["mountain"][x]
             for y in range(n):
@@ -83,6 +88,7 @@ class Scoresheet(SheetState):
             "entries": entries,
         }
         self.history.append(output)
+        self.notes.append([asdict(note) for note in notes])
         return output
 
     def settlement(self) -> list[Fraction]:

@@ -67,6 +67,7 @@ class State:
         self.order: list[int] = []  # seats still to play to this trick
         self.leader = self.active[0]
         self.last_trick: list[tuple[int | None, Card]] = []
+        self.last_winner: int | None = None
         self.played: list[Card] = []  # the cards of every completed trick, in order
         self.tricks = [0] * self.n
         self.tricks_done = 0
@@ -398,7 +399,7 @@ class State:
         assert win is not None
         self.tricks[win] += 1
         self.tricks_done += 1
-        self.last_trick = self.trick
+        self.last_trick, self.last_winner = self.trick, win
         self.played.extend(card for _, card in self.trick)
         events = [Event("trick", win, {"number": self.tricks_done,
                                        "cards": [[s, str(c)] for s, c in self.trick]})]
@@ -488,6 +489,7 @@ class State:
             "open": self.open,
             "trick": [[s, str(c)] for s, c in self.trick],
             "last_trick": [[s, str(c)] for s, c in self.last_trick],
+            "last_winner": self.last_winner,
             "played": [str(c) for c in self.played],
             "tricks": list(self.tricks),
             "tricks_done": self.tricks_done,

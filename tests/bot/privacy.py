@@ -46,6 +46,8 @@ class Shown:
                 text = revision.content.text
                 if text.startswith("Deal "):
                     continue  # a deal's summary names contracts, not cards
+                if text.startswith("🔚 "):  # the end of the last deal: its cards are public
+                    text = text.partition("\n\n")[2]
                 found |= cards_in(text)
                 for row in (revision.reply_markup or {}).get("inline_keyboard", []):
                     for button in row:

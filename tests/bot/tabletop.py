@@ -178,7 +178,7 @@ class Watch:
 
     def check(self, hub: Hub) -> None:
         match = only_table(hub).match
-        deal_no, state = len(match.deals), match.state
+        deal_no, state = match.deal_count, match.state
         leaks = {}
         for seat, user in seat_users(hub, self.users).items():
             leaked = self.shown.new_cards(user, deal_no) & self.hidden_from(state, seat)

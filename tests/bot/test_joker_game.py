@@ -136,6 +136,10 @@ async def test_the_first_pulka_by_buttons_through_a_restart(tg: FakeTelegram,
                 f"{pulka['totals'][EXACT]} ⭐ premium") in end
         for seat, name in enumerate(names):
             assert f"{name}: {pulka['sums'][seat]}" in end
+        before = next(t for t in tg.texts(group) if t.startswith(f"Deal {PULKA - 1} · "))
+        sums = [sum(out["points"][s] for out in report["deals"][:PULKA - 1]) for s in range(4)]
+        assert "Pulka 1 so far: " + " · ".join(  # the running totals after every deal
+            f"{n} {t}" for n, t in zip(names, sums, strict=True)) in before
 
         score = (await command(tg, users[0], group, "/score")).text
         record = await exported(tg, users[0], group)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 from bot.screens.look import context, plugin_of
-from tests.bot.harness import open_table, press_first, running_bot
+from tests.bot.harness import open_table, press_first, running_bot, settled
 from tests.fakebot import FakeTelegram, FloodLimits
 
 
@@ -46,7 +47,8 @@ async def test_group_never_over_budget_and_latest_state_wins(tmp_path: Path) -> 
 
 
 def _plain(html: str) -> str:
-    return html.replace("<b>", "").replace("</b>", "")
+    """The text a message shows for this HTML (its tags gone)."""
+    return re.sub(r"</?(b|a)\b[^>]*>", "", html)
 
 
 async def test_retry_after_is_waited_out_and_nothing_is_lost(tg: FakeTelegram,
@@ -76,13 +78,14 @@ async def test_a_player_who_blocks_the_bot_is_told_in_the_group(tg: FakeTelegram
                                                                 tmp_path: Path) -> None:
     users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
     group = tg.add_group("Cards", users)
-    async with running_bot(tg, tmp_path / "bot.db"):
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
         await open_table(tg, group, users)
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
         await tg.idle()
         tg.block(users[2])
         await tg.idle()
         assert await press_first(tg, users[:2])
+        await settled(tg, hub)  # his panel's change, which may wait, meets the block
         warning = tg.last_message(group)
         assert "Cid" in warning.text and "start=t" in warning.text
         tg.press_start(users[2])  # he opens the bot again: his panel comes back

@@ -15,7 +15,9 @@ from storage.store import Storage
 from tests.bot.harness import press_first, settings_env
 from tests.fakebot import FakeTelegram
 
-QUIET = 0.3  # the bot runs in another process: idle means no call for this long
+# The bot runs in another process: idle means no call for this long, longer than a private
+# chat's budget may hold an edit back (3 calls in 3.3 s) or a waiting panel may rest (2 s).
+QUIET = 3.5
 
 
 async def start_bot(tg: FakeTelegram, db: Path | str) -> asyncio.subprocess.Process:

@@ -185,10 +185,18 @@ async def test_undo_by_another_player_is_voted(tg: FakeTelegram, tmp_path: Path)
         await keeping.send("/undo", bob)
         vote = tg.last_message(group)
         await keeping.send("/deal 6C Cid 6; Ann whist 2; Bob whist 2")  # the sheet moves on
-        await tg.press(ann, vote, text="✅ Agree")
         await tg.idle()
-        assert "The sheet changed meanwhile" in tg.last_message(group).text
+        assert vote.buttons == []  # the vote lapsed, and says so
+        assert "no longer applies: the sheet has changed since" in vote.text
         texts.append("6C Cid 6; Ann whist 2; Bob whist 2")
+        await same_sheet(keeping, reference({}, 2, texts))
+        await keeping.send("/edit 1 6S Ann 7; Bob whist 2; Cid whist 1", bob)
+        vote = tg.last_message(group)
+        assert vote.buttons
+        await keeping.send("/undo")  # Ann removes her own last deal: the edit asked is moot
+        await tg.idle()
+        assert vote.buttons == [] and "no longer applies" in vote.text
+        texts.pop()
         await same_sheet(keeping, reference({}, 2, texts))
         await keeping.send("/edit 1 6S Ann 7; Bob whist 2; Cid whist 1", bob)
         await tg.press(ann, tg.last_message(group), text="✅ Agree")

@@ -113,5 +113,5 @@ async def test_a_deal_by_buttons_through_a_restart(tg: FakeTelegram, tmp_path: P
 
         history = (await command(tg, users[1], group, "/history")).text
         assert f"{sides[0]} {output['score'][0]}, {sides[1]} {output['score'][1]}" in history
-        rules = (await command(tg, users[2], group, "/rules")).text
+        rules = (await command(tg, users[2], group, "/rules all")).text
         assert "a match of 2 bazzis" in rules and "10♦ points: 6" in rules

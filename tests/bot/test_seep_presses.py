@@ -31,12 +31,15 @@ async def test_game_buttons_lobby_options_and_partners(tg: FakeTelegram, tmp_pat
         question = await command(tg, users[0], group, "/newgame")
         assert question.text == "Which game shall we play?"
         assert question.button_texts == ["Preferans", "Seep", "Joker"]
+        answer = await tg.press(users[1], question, text="Joker")  # not his menu
+        assert answer.show_alert and "Only whoever sent /newgame" in answer.text
         await tg.press(users[0], question, text="Seep")
         await tg.idle()
         lobby = tg.last_message(group)
         assert lobby.text.startswith("🃏 New Seep table")
-        answer = await tg.press(users[1], question, text="Joker")  # the chat has a table
-        assert answer.show_alert and "already has a table" in answer.text
+        assert question.buttons == [] and "Seep" in question.text  # the menu is answered
+        again = await command(tg, users[1], group, "/newgame")  # the chat has a table
+        assert "already has a Seep table" in again.text and again.reply_to is lobby
 
         await tg.press(users[0], lobby, text="Players: 4")
         await tg.idle()
@@ -100,7 +103,16 @@ async def test_stale_foreign_and_forged_presses(tg: FakeTelegram, tmp_path: Path
 
         panel = tg.last_message(bidder)
         assert "Your first move" in panel.text
-        cards = [d for d in callbacks(panel) if d.startswith("u:")]
+        # A card with one move names it and plays at once; the first card with several
+        # moves (played up to it by the one-tap buttons) opens them.
+        shown = callbacks(panel)
+        while not (cards := [d for d in shown if d.startswith("u:")]):
+            await press(tg, bidder, shown[0])
+            state = table.match.state
+            bidder = players[state.to_act[0]]
+            other = players[state.rules.next_seat(state.to_act[0])]
+            panel = tg.last_message(bidder)
+            shown = callbacks(panel)
         await press(tg, bidder, cards[0])
         moves = tg.last_message(bidder)
         assert "choose the move" in moves.text and moves.button_texts[-1] == "« Back"
@@ -108,14 +120,16 @@ async def test_stale_foreign_and_forged_presses(tg: FakeTelegram, tmp_path: Path
         await refused(tg, other, tg.last_message(other), callbacks(moves)[0],
                       "It is not your turn.")
         await press(tg, bidder, callbacks(moves)[-1])  # « Back
-        assert callbacks(tg.last_message(bidder)) == cards
-        absent = next(c for c in seep_deck() if c not in table.match.state.hands[state.bidder])
+        assert callbacks(tg.last_message(bidder)) == shown
+        absent = next(c for c in seep_deck()
+                      if c not in table.match.state.hands[state.to_act[0]])
         await refused(tg, bidder, panel, f"{cards[0].rsplit(':', 1)[0]}:{absent}",
                       "not one of your")
         await press(tg, bidder, cards[0])
         move = callbacks(tg.last_message(bidder))[0]
+        plays = table.match.state.plays
         await press(tg, bidder, move)
-        assert table.match.state.plays == 1
+        assert table.match.state.plays == plays + 1
         before = snapshot(hub)
         await refused(tg, bidder, moves, move, "out of date")
         await refused(tg, bidder, moves, cards[0], "out of date")

@@ -70,8 +70,11 @@ def test_the_bid_and_the_first_move_of_s11() -> None:
     first = shown(state, E)
     assert "Floor: 10♥ 8♦ 6♠ 3♣" in first.text
     assert "Your first move</b> plays to your bid of 13" in first.text
-    assert labels(first) == ["K♦", "5♠", "2♥"]  # 9♣ has no move on play #1
-    assert data(first)[0] == f"u:{TABLE}:{VERSION}:{E}:KD"
+    # 9♣ has no move on play #1; each other card has one, which its button names and plays
+    assert labels(first) == ["K♦ · capture 10♥+3♣",
+                             "5♠ · build house 13 with 8♦, absorbing 10♥+3♣",
+                             "2♥ · build house 13 with 8♦+3♣"]
+    assert all(d.startswith(f"a:{TABLE}:{VERSION}:{E}:") for d in data(first))
     moves = {card: labels(shown(state, E, frozenset({card}))) for card in ("KD", "5S", "2H")}
     assert moves == {"KD": ["capture 10♥+3♣", "« Back"],
                      "5S": ["build house 13 with 8♦, absorbing 10♥+3♣", "« Back"],
@@ -91,21 +94,22 @@ def test_houses_last_capture_and_totals() -> None:
     state = s11(Rules(show_capture_totals=True))
     state.apply(E, "bid:13")
     state.apply(E, "build:5S:13:8D:absorb:10H+3C")
-    seen = shown(state, S).text
+    assert "Not your turn" in shown(state, S).text  # a waiting panel leaves the floor out
+    seen = table_screen(state.view(None), context(state.rules)).text
     assert "🏠 House 13, cemented: 8♦+5♠ · 10♥+3♣ (Bob)" in seen
     assert "Floor: 6♠" in seen
     assert "Captured: Ann &amp; Cid 0 points in 0 cards" in seen
     hidden = s11()
     hidden.apply(E, "bid:13")
     hidden.apply(E, "cap:KD:10H+3C")
-    seen = shown(hidden, S).text
+    seen = table_screen(hidden.view(None), context(hidden.rules)).text
     assert "Last capture: Bob took K♦ 10♥ 3♣" in seen
     assert "Captured:" not in seen  # the totals only with the option
     nxt = hidden.to_act[0]  # once the next player has played, the capture is out of sight
     legal = hidden.legal_actions(nxt)
     action = next((a for a in legal if not a.startswith("cap")), legal[0])
     hidden.apply(nxt, action)
-    seen = shown(hidden, S).text
+    seen = table_screen(hidden.view(None), context(hidden.rules)).text
     assert (f"Last capture: {NAMES[nxt]} took" in seen if action.startswith("cap") else
             "Last capture" not in seen)
 

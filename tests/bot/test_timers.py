@@ -90,7 +90,9 @@ async def test_quiet_hours_silence_the_timers_messages(tg: FakeTelegram, tmp_pat
             await tg.idle()
             assert "I cannot read that" in tg.last_message(p.group).text
             await g.advance(31 * MINUTE)  # the nudge at 12:31 UTC: not quiet
-            assert ": until 14:00 Europe/Berlin." in g.hub.presenter.slot(g.table, None).screen.text
+            # the deadline as a date_time entity, its text the chat's clock
+            assert '">14:00 Europe/Berlin</tg-time>.' in g.hub.presenter.slot(
+                g.table, None).screen.text
             await g.advance(30 * MINUTE)  # 13:01 UTC, 14:01 in Berlin: quiet
             (nudge,) = [c for c in tg.calls_for("sendMessage") if NUDGE in c.params["text"]]
             assert not nudge.params.get("disable_notification")

@@ -10,6 +10,7 @@ from engine.cards import (
     joker_deck,
     parse_card,
     parse_cards,
+    parse_written_card,
     preferans_deck,
     seep_deck,
     shuffled,
@@ -67,3 +68,10 @@ def test_shuffle_is_reproducible() -> None:
 
 def test_suit_order_for_bidding() -> None:
     assert Suit.S < Suit.C < Suit.D < Suit.H
+
+
+def test_cards_written_by_hand_in_russian_letters() -> None:
+    assert [str(parse_written_card(w)) for w in ("тч", "Т♥", "кп", "дб", "вт", "10б", "AH")] == \
+        ["AH", "AH", "KS", "QD", "JC", "10D", "AH"]
+    with pytest.raises(CardError):
+        parse_written_card("жч")

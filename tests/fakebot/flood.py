@@ -22,10 +22,11 @@ class Limit:
 @dataclass(frozen=True)
 class FloodLimits:
     """The limits applied; None switches one off. Defaults follow Telegram's figures:
-    about one message a second per private chat with a small burst, 20 messages and
-    edits a minute per group, 30 a second overall."""
+    about one message or edit a second per private chat with a burst of 3, 20 messages and
+    edits a minute per group, 30 a second overall (edits count like sends: Telegram staff
+    on tdlib/td#2592)."""
 
-    private_chat: Limit | None = Limit(3, 3.0, SENDS)
+    private_chat: Limit | None = Limit(3, 3.0)
     group_chat: Limit | None = Limit(20, 60.0)
     overall: Limit | None = Limit(30, 1.0)
 

@@ -26,6 +26,7 @@ _SIMPLE_TAGS = {
 _TAG_START = re.compile(r"<([a-zA-Z][a-zA-Z0-9-]*)")
 _ATTRIBUTE = re.compile(r"\s*([a-zA-Z-]+)(?:\s*=\s*(\"[^\"]*\"|'[^']*'|[^\s>]+))?")
 _CHARACTER_REFERENCE = re.compile(r"&(lt|gt|amp|quot|#[0-9]+|#x[0-9a-fA-F]+);")
+_TIME_FORMAT = re.compile(r"r|w?[dD]?[tT]?")  # date_time entity formats
 _BOT_COMMAND = re.compile(r"(?<![\w/])/[a-zA-Z0-9_]{1,32}(?:@[a-zA-Z0-9_]{3,32})?(?![\w/@])")
 
 
@@ -131,6 +132,11 @@ class _HtmlParser:
             if attributes.get("class") != "tg-spoiler":
                 return False
             entity = {"type": "spoiler"}
+        elif name == "tg-time":
+            unix, fmt = attributes.get("unix", ""), attributes.get("format", "")
+            if not unix.isdigit() or not _TIME_FORMAT.fullmatch(fmt):
+                return False
+            entity = {"type": "date_time", "unix_time": int(unix), "date_time_format": fmt}
         elif name == "tg-emoji":
             entity = {"type": "custom_emoji", "custom_emoji_id": attributes.get("emoji-id", "")}
         elif name in _SIMPLE_TAGS:

@@ -115,8 +115,11 @@ class FakeTelegram:
         *,
         supergroup: bool = False,
         bot_status: MemberStatus = "member",
+        forum: bool = False,
     ) -> Chat:
-        """A group whose first member created it; the bot is already in it (no updates)."""
+        """A group whose first member created it; the bot is already in it (no updates).
+        ``forum``: a supergroup with topics (``add_topic``)."""
+        supergroup = supergroup or forum
         if supergroup:
             chat_id = -(10**12 + self.world.next_id("supergroup", start=2_000_000_001))
         else:
@@ -130,9 +133,27 @@ class FakeTelegram:
             title=title,
             members=roles,
             bot_status=bot_status,
+            is_forum=forum,
         )
         self.world.chats[chat.id] = chat
         return chat
+
+    def add_topic(self, forum: Chat, name: str) -> int:
+        """A new topic of a forum supergroup, made by its creator; returns its thread id
+        (the id of the topic's service message, as in Telegram)."""
+        if not forum.is_forum:
+            raise ValueError(f"{forum} is not a forum")
+        creator = next(user for user, status in forum.members.items() if status == "creator")
+        created = self.world.post(forum, creator, FormattedText(""),
+                                  service={"forum_topic_created": {"name": name,
+                                                                   "icon_color": 7322096}})
+        created.thread_id = created.message_id
+        forum.topics[created.message_id] = name
+        return created.message_id
+
+    def topic_messages(self, forum: Chat, thread_id: int) -> list[Message]:
+        """The messages of one topic (0: those outside any topic, the General topic)."""
+        return [m for m in self.messages(forum) if m.thread_id == thread_id]
 
     def private_chat(self, user: User) -> Chat:
         return self.world.chats[user.id]
@@ -146,10 +167,17 @@ class FakeTelegram:
     # actions that create updates
 
     def send(
-        self, user: User, chat: ChatLike, text: str, *, reply_to: Message | None = None
+        self,
+        user: User,
+        chat: ChatLike,
+        text: str,
+        *,
+        reply_to: Message | None = None,
+        topic: int = 0,
     ) -> Message:
-        """The user writes in a chat; commands get bot_command entities. In a private chat
-        "/start ..." also starts the bot (as the Start button does)."""
+        """The user writes in a chat (``topic``: in that forum topic); commands get
+        bot_command entities. In a private chat "/start ..." also starts the bot (as the
+        Start button does)."""
         chat = self._chat(chat)
         if chat.migrated_to is not None:
             raise ValueError(f"{chat} became the supergroup {chat.migrated_to.id}")
@@ -162,7 +190,10 @@ class FakeTelegram:
                 if not text.startswith("/start"):
                     raise ValueError(f"{user} has not started the bot: use press_start()")
                 chat.bot_status = "member"
-        message = self.world.post(chat, user, user_text(text), reply_to=reply_to)
+        if topic and topic not in chat.topics:
+            raise ValueError(f"{chat} has no topic {topic}")
+        message = self.world.post(chat, user, user_text(text), reply_to=reply_to,
+                                  thread_id=topic or (reply_to.thread_id if reply_to else 0))
         self._deliver(message)
         return message
 

@@ -70,6 +70,9 @@ class Chat:
     members: dict[User, MemberStatus] = field(default_factory=dict)
     bot_status: MemberStatus = "member"
     migrated_to: Chat | None = None
+    is_forum: bool = False
+    topics: dict[int, str] = field(default_factory=dict)  # forum topics: thread id -> name
+    pinned: list[int] = field(default_factory=list)  # pinned message ids, latest last
 
     @property
     def is_group(self) -> bool:
@@ -87,6 +90,8 @@ class Chat:
             )
         else:
             out["title"] = self.title
+        if self.is_forum:
+            out["is_forum"] = True
         return out
 
     def full_api(self) -> dict[str, Any]:
@@ -158,6 +163,7 @@ class Message:
     service: dict[str, Any] = field(default_factory=dict)
     reply_to: Message | None = None
     deleted: bool = False
+    thread_id: int = 0  # the forum topic (0: none)
 
     @property
     def current(self) -> Revision:
@@ -208,6 +214,9 @@ class Message:
             "chat": self.chat.api(),
             "from": self.sender.api(),
         }
+        if self.thread_id:
+            out["message_thread_id"] = self.thread_id
+            out["is_topic_message"] = True
         if self.edited:
             out["edit_date"] = self.current.date
         if self.file is not None:

@@ -193,6 +193,7 @@ class World:
         file: StoredFile | None = None,
         service: dict[str, Any] | None = None,
         reply_to: Message | None = None,
+        thread_id: int = 0,
     ) -> Message:
         # a supergroup numbers its own messages; private chats and groups share one box
         message_id = self.next_id(f"messages of {chat.id}" if chat.type == "supergroup" else "box")
@@ -206,10 +207,19 @@ class World:
             file=file,
             service=service or {},
             reply_to=reply_to,
+            thread_id=thread_id,
         )
         self.chat_messages.setdefault(chat.id, []).append(message)
         self._messages[(chat.id, message_id)] = message
         return message
+
+    def topic(self, chat: Chat, thread_id: object) -> int:
+        """The forum topic a bot's message goes to (0: none), or the server's refusal."""
+        if not thread_id:
+            return 0
+        if not isinstance(thread_id, int) or not chat.is_forum or thread_id not in chat.topics:
+            raise bad_request("message thread not found")
+        return thread_id
 
     def edit(
         self, message: Message, content: FormattedText, reply_markup: dict[str, Any] | None

@@ -166,3 +166,25 @@ def test_the_check_fails_on_one_message_missing_in_a_complete_language(
     catalog.write(found, language)
     assert catalog.main(["check"]) == 1
     assert any(line.startswith("missing") and "I play" in line for line in problems(language))
+
+
+_NAMES = r"\{(name|names|target|writer|team|side|other|old|new|bidder|dealer|one|two)\}"
+# The words after which Russian and Ukrainian decline the name that follows.
+_GOVERNORS = {"ru": "на|у|против|для|от|к|без|про|о|об|с|со|из|до|после|вместо|ждём|знаю|"
+                    "посадить",
+              "uk": "на|у|в|проти|для|від|до|без|про|о|об|з|із|зі|після|замість|чекаємо|"
+                    "знаю|посадити"}
+
+
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_russian_and_ukrainian_texts_need_no_declension_of_names(language: str) -> None:
+    """A name is never put where the language would decline it ("Боря на Аня", "у Аня"): it
+    stands as the subject, after a colon or an arrow, or after a noun ("игрока Аня")."""
+    governed = re.compile(rf"(?<![\w{{])({_GOVERNORS[language]}) «?" + _NAMES, re.IGNORECASE)
+    found = []
+    for message in catalog.read(language):
+        forms = [message.string] if isinstance(message.string, str) else list(message.string)
+        found += [form for form in forms if form and governed.search(form)]
+    assert found == []
+    tr = i18n.translator(language)
+    assert tr("{writer} on {target} {n}", writer="Боря", target="Аня", n=12) == "Боря → Аня: 12"

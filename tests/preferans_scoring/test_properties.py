@@ -2,8 +2,9 @@
 
 Pool and whist entries are never negative, a mountain entry is negative only
 for a write-off (a raspasy zero, or help with nobody left to help), pools never
-pass the target under help, the sheet is the sum of its deals, settlements sum
-to zero at every moment, and replaying the record gives the live game's sheet.
+pass the target under help, the sheet is the sum of its deals, each deal's notes
+(why each number was written) add up to its entries, settlements sum to zero at
+every moment, and replaying the record gives the live game's sheet.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 from engine.games import get_game
 from engine.match import Match
+from engine.preferans.deal_entries import Note
 from engine.preferans.rules import Rules
 from engine.preferans.settlement import rounded, settle
 from engine.records import replay
@@ -82,6 +84,24 @@ def _check_deal(rules: Rules, output: dict[str, Any], pools_after: list[int],
             assert raspasy_zero or (rules.pool_overflow == "help" and complete), (x, output)
 
 
+def _check_notes(output: dict[str, Any], notes: list[Note], n: int) -> None:
+    """Every number the deal wrote has its reasons, and they add up to it."""
+    noted: dict[str, Any] = {"pool": [0] * n, "mountain": [0] * n,
+                             "whists": [[0] * n for _ in range(n)]}
+    for note in notes:
+        assert note.amount != 0 and note.reason in REASONS, note
+        if note.where == "whists":
+            assert note.target is not None and note.target != note.seat
+            noted["whists"][note.seat][note.target] += note.amount
+        else:
+            noted[note.where][note.seat] += note.amount
+    assert noted == output["entries"]
+
+
+REASONS = {"contract", "down", "tricks", "halfwhist", "consolation", "failed_whist", "talon",
+           "miser", "walkaway", "raspasy", "zero_tricks", "help", "written_off"}
+
+
 @settings(max_examples=60, deadline=None)
 @given(rules_st, st.integers(0, 10**6))
 def test_random_games(data: dict[str, Any], seed: int) -> None:
@@ -99,6 +119,7 @@ def test_random_games(data: dict[str, Any], seed: int) -> None:
                                             strict=True)]
         closed = all(p >= rules.pool for p in totals["pool"])
         _check_deal(rules, output, totals["pool"], closed and i == len(sheet.history) - 1)
+        _check_notes(output, [Note(**note) for note in sheet.notes[i]], n)
         balances = settle(rules, totals["pool"], totals["mountain"], totals["whists"])
         assert sum(balances) == 0
         assert sum(rounded(rules, balances)) == 0
@@ -109,6 +130,7 @@ def test_random_games(data: dict[str, Any], seed: int) -> None:
     again = replay(match.record())
     assert again.report() == match.report()
     assert again.sheet.history == sheet.history
+    assert again.sheet.notes == sheet.notes
 
 
 sheet_st = st.integers(3, 4).flatmap(lambda n: st.tuples(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from bot.service import events, lobby, play, records
+from bot.service.time_settings import TimeSettings
 from engine.games import get_game
 from engine.records import replay
 from tests.service.conftest import World
@@ -29,7 +30,8 @@ async def test_a_deal_through_the_use_cases_is_stored_and_told(world: World) -> 
         assert out.ok and table.id in out.changed, out.refusal
         # whoever must act now, and has not pressed lately, is notified
         assert table.acting_users() - {user} <= out.notify | {
-            u for u in table.acting_users() if table.is_watching(u)}
+            u for u in table.acting_users()
+            if table.is_watching(u, TimeSettings.of(table.row.settings).ping)}
         told += [e for e in out.events if isinstance(e, events.DealScored)]
     assert [e.number for e in told] == [1, 2]
     assert [e.output for e in told] == match.outputs[:2]

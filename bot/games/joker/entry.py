@@ -12,7 +12,7 @@ from typing import Any
 from bot.games.entry import EntryUI, who
 from bot.ui.context import RenderContext
 from bot.ui.i18n import Translate
-from engine.cards import Suit
+from engine.cards import SUIT_WORDS, Suit
 from engine.joker.manual import Form
 from engine.manual import EntryForm, Step
 
@@ -51,8 +51,10 @@ class JokerEntry(EntryUI):
         return 5
 
     def spellings(self, step: Step, value: Any) -> tuple[str, ...]:
-        if step.name == "trump" and value != "NT":
-            return value, Suit[value].symbol
+        if step.name == "trump" and value == "NT":
+            return value, "бк", "б/к"
+        if step.name == "trump":
+            return value, *(w for w, suit in SUIT_WORDS.items() if suit == value)
         return (str(value),)
 
     def deal_line(self, form: EntryForm, ctx: RenderContext) -> str:

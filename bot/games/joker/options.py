@@ -59,10 +59,12 @@ OPTIONS = Options(
 )
 
 
-def rules_summary(rules_data: dict[str, Any], ctx: RenderContext) -> str:
-    """The effective rules of a table (explicit choices over the defaults)."""
+def rules_summary(rules_data: dict[str, Any], ctx: RenderContext, *,
+                  every: bool = False) -> str:
+    """The table's rules: the game's line, then the conventions that differ from the usual
+    ones (``every``: all of them)."""
     tr = ctx.tr
     rules = Rules.from_dict(rules_data).to_dict()
     lines = [tr("<b>Joker</b> · {n} players · {schedule}", n=rules["players"],
                 schedule=tr(OPTIONS.name("schedule", rules["schedule"])))]
-    return "\n".join(lines + OPTIONS.lines(rules, tr, skip=("players", "schedule")))
+    return "\n".join(lines + OPTIONS.lines(rules, tr, skip=("players", "schedule"), every=every))

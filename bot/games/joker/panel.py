@@ -20,16 +20,17 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     """The table, the hand, and the buttons for what the player may do now."""
     tr = ctx.tr
     seat = view["seat"]
-    lines = [*table_lines(view, ctx), ""]
+    legal: list[str] = view["actions"].get(seat, [])
+    lines = [*table_lines(view, ctx, live=bool(legal)), ""]
     if view["hand"]:
         lines.append(tr("<b>Your hand</b>:"))
-        lines.extend(hand_lines(view["hand"]))
+        lines.extend(hand_lines(view["hand"], tr))
     if view["phase"] == "trump" and seat != view["chooser"]:
         lines.append(tr("You see your first three cards; the rest come once the trump is "
                         "chosen."))
-    legal: list[str] = view["actions"].get(seat, [])
     if not legal:
-        lines.append(waiting_line(view, ctx))
+        lines.append(tr("Not your turn: the group's table message follows the trick.")
+                     if view["phase"] == "play" else waiting_line(view, ctx))
         return Screen("\n".join(lines))
 
     def button(action: str) -> Button:
@@ -55,6 +56,11 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     if jokers:
         rows.append((Button("🃏", step_data(ctx.table_id, ctx.version, seat, JOKER)),))
     return Screen("\n".join(lines), tuple(rows))
+
+
+def choice_label(action: str, ctx: RenderContext) -> str:
+    """An action as its button says it: "♥", "pass", "2", "Q♥"."""
+    return action_label(action, ctx.tr)
 
 
 def step(view: dict[str, Any], selection: frozenset[str], token: str) -> StepResult:

@@ -20,7 +20,8 @@ def _outcome(bid: int, taken: int, points: int, tr: Translate) -> str:
     return text + " " + tr("(khishti)") if bid and not taken and points < 0 else text
 
 
-def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: RenderContext) -> str:
+def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: RenderContext,
+                 match: Match | None = None) -> str:
     """A finished deal: each player's bid, tricks and points."""
     tr = ctx.tr
     lines = [tr("<b>Deal {n}</b> · {cards}-card deal · trump {trump}", n=ctx.deal_no,
@@ -33,12 +34,21 @@ def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: Render
 
 def after_deal(match: Match, ctx: RenderContext) -> str:
     """After the last deal of a pulka: its sums, premiums and totals, and the game totals;
-    nothing after other deals."""
+    after another deal: the pulka's sums so far, and who is on course for its premium."""
     sheet = match.sheet
     done = len(sheet.results)
-    if not done or _in_pulka(match):
+    if not done:
         return ""
     tr = ctx.tr
+    if _in_pulka(match):
+        number = sheet.plan[done - 1][0]
+        line = tr("Pulka {n} so far: {list}", n=number,
+                  list=_by_seat(match.report()["pulkas"][number - 1]["sums"], ctx))
+        exact = _exact_so_far(match)
+        if exact:
+            line += "\n" + tr("Exact in every deal of this pulka so far: {names}",
+                               names=", ".join(escape(ctx.names[s]) for s in exact))
+        return line
     number = sheet.plan[done - 1][0]
     report = match.report()
     pulka = report["pulkas"][number - 1]

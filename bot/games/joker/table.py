@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from bot.ui.cards import card
+from bot.ui.cards import card, shown
 from bot.ui.context import RenderContext
 from bot.ui.i18n import Translate
 from bot.ui.screen import Screen
@@ -30,10 +30,10 @@ def trump_name(trump: str | None, tr: Translate) -> str:
 def play_label(play: Play, tr: Translate) -> str:
     """A card as played: "Q♥", "🃏 wants ♠", "🃏 low ♣", "🃏 takes", "🃏 under", "🃏 as 6♠"."""
     if play.joker is None:
-        return play.card.display
+        return shown(play.card, tr)
     if play.joker == "face":
         assert play.natural is not None
-        return tr("🃏 as {card}", card=play.natural.display)
+        return tr("🃏 as {card}", card=shown(play.natural, tr))
     if play.suit is None:
         return tr("🃏 takes") if play.joker == "high" else tr("🃏 under")
     if play.joker == "high":
@@ -84,7 +84,7 @@ def trump_line(view: dict[str, Any], ctx: RenderContext) -> str:
         if turned == JOKER:
             return tr("No trump: 🃏 turned up")
         return tr("Trump: {suit} ({card} turned up)", suit=trump_name(view["trump"], tr),
-                  card=card(turned))
+                  card=card(turned, tr))
     chooser = view["chooser"]
     if chooser is None:
         return tr("No trump in this deal")
@@ -115,8 +115,9 @@ def bids_line(view: dict[str, Any], ctx: RenderContext) -> str:
     return line
 
 
-def table_lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
-    """The deal as everyone may see it: trump, bids, tricks, the last and current trick."""
+def table_lines(view: dict[str, Any], ctx: RenderContext, *, live: bool = True) -> list[str]:
+    """The deal as everyone may see it: trump, bids, tricks, the last and current trick
+    (``live`` False: not the current trick, which changes with every card)."""
     tr = ctx.tr
     lines = [header(view, ctx), tr("Dealer: {name}", name=seat_name(ctx, view["dealer"])),
              trump_line(view, ctx)]
@@ -127,24 +128,34 @@ def table_lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
         lines.append(tr("Tricks taken: {list}", list=" · ".join(
             f"{seat_name(ctx, s)} {t}/{bid_text(b, tr)}"
             for s, (t, b) in enumerate(zip(view["tricks"], view["bids"], strict=True)))))
-        last = view["last_trick"]
+        last = last_play(view, ctx)
         if last:
-            lines.append(tr("Last trick: {plays} → {name}", plays=_trick(last["plays"], ctx),
-                            name=seat_name(ctx, last["winner"])))
-        if view["trick"]:
+            lines.append(last)
+        if view["trick"] and live:
             lines.append(tr("On the table: {plays}", plays=_trick(view["trick"], ctx)))
     return lines
+
+
+def last_play(view: dict[str, Any], ctx: RenderContext) -> str | None:
+    """The last trick and who took it."""
+    last = view["last_trick"]
+    if not last:
+        return None
+    return ctx.tr("Last trick: {plays} → {name}", plays=_trick(last["plays"], ctx),
+                  name=seat_name(ctx, last["winner"]))
 
 
 def _trick(plays: list[dict[str, Any]], ctx: RenderContext) -> str:
     return " · ".join(f"{seat_name(ctx, p['seat'])} {item_label(p, ctx.tr)}" for p in plays)
 
 
-def waiting_line(view: dict[str, Any], ctx: RenderContext) -> str:
+def waiting_line(view: dict[str, Any], ctx: RenderContext, *, mention: bool = False) -> str:
+    """Whom the table waits for; ``mention``: the name links to the player."""
     tr = ctx.tr
     if view["phase"] == "over":
         return tr("The deal is over.")
-    name = seat_name(ctx, view["to_act"][0])
+    seat = view["to_act"][0]
+    name = ctx.mention(seat) if mention else seat_name(ctx, seat)
     return {"trump": tr("Waiting for {name} to choose the trump.", name=name),
             "bid": tr("Waiting for {name} to bid.", name=name),
             "play": tr("Waiting for {name} to play.", name=name)}[view["phase"]]
@@ -152,4 +163,4 @@ def waiting_line(view: dict[str, Any], ctx: RenderContext) -> str:
 
 def table_screen(view: dict[str, Any], ctx: RenderContext) -> Screen:
     """The group's table message: the public view of the deal."""
-    return Screen("\n".join([*table_lines(view, ctx), "", waiting_line(view, ctx)]))
+    return Screen("\n".join([*table_lines(view, ctx), "", waiting_line(view, ctx, mention=True)]))

@@ -14,11 +14,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.games.entry import EntryUI, who
-from bot.games.preferans.table import call_text
+from bot.games.preferans.table import call_text, contract_text
 from bot.ui.context import RenderContext
 from bot.ui.i18n import Translate
 from engine.manual import EntryForm, Step
-from engine.preferans.bids import display as bid_display
 from engine.preferans.manual import Entry, Form
 from engine.preferans.manual_text import GAME, MISERE, RASPASY, WALKAWAY
 
@@ -110,7 +109,7 @@ class PreferansEntry(EntryUI):
         if state == 1:
             return ""
         return ctx.tr("raspasy state {n}: contracts from {bid}", n=state,
-                      bid=bid_display(form.context.min_bid))
+                      bid=contract_text(form.context.min_bid, ctx.tr))
 
     def final_view(self, form: EntryForm, entry: Any) -> dict[str, Any]:
         """The summary lists the players whose tricks were entered (and any count the

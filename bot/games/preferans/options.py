@@ -78,11 +78,13 @@ OPTIONS = Options(
 )
 
 
-def rules_summary(rules_data: dict[str, Any], ctx: RenderContext) -> str:
-    """The effective rules of a table (explicit choices over the variant's defaults)."""
+def rules_summary(rules_data: dict[str, Any], ctx: RenderContext, *,
+                  every: bool = False) -> str:
+    """The table's rules: the game's line, then the conventions that differ from the usual
+    ones (``every``: all of them)."""
     tr = ctx.tr
     rules = Rules.from_dict(rules_data).to_dict()
     lines = [tr("<b>Preferans</b> · {variant} · pool {pool} · {n} players",
                 variant=tr(OPTIONS.name("variant", rules["variant"])), pool=rules["pool"],
                 n=rules["players"])]
-    return "\n".join(lines + OPTIONS.lines(rules, tr, skip=OPTIONS.main))
+    return "\n".join(lines + OPTIONS.lines(rules, tr, skip=OPTIONS.main, every=every))

@@ -23,13 +23,16 @@ DISCARD_PREFIX = "discard:"
 def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     """A player's private panel: the table, the hand, and the buttons for what he may do."""
     tr = ctx.tr
-    lines = table_lines(view, ctx)
-    if view["discard"]:
-        lines.append(tr("Your discard: {cards}", cards=cards(view["discard"])))
-    lines.append("")
-    lines.append(tr("<b>Your hand</b>:") if view["hand"] else tr("You hold no cards."))
-    lines.extend(hand_lines(view["hand"]))
     actions: dict[int, list[str]] = view["actions"]
+    lines = table_lines(view, ctx, live=bool(actions))
+    if view["discard"]:
+        lines.append(tr("Your discard: {cards}", cards=cards(view["discard"], tr)))
+    lines.append("")
+    if view["seat"] not in view["active"] and view["phase"] != "done":
+        lines.append(tr("You deal this time and sit out the deal."))
+        return Screen("\n".join(lines))
+    lines.append(tr("<b>Your hand</b>:") if view["hand"] else tr("You hold no cards."))
+    lines.extend(hand_lines(view["hand"], tr))
     rows: list[tuple[Button, ...]] = []
     if actions:
         acting = next(iter(actions))
@@ -38,8 +41,17 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
         rows = _buttons(view, acting, actions[acting], ctx)
     else:
         lines.append("")
-        lines.append(waiting_line(view, ctx))
+        lines.append(tr("Not your turn: the group's table message follows the trick.")
+                     if view["phase"] == "play" else waiting_line(view, ctx))
     return Screen("\n".join(lines), tuple(rows))
+
+
+def choice_label(action: str, ctx: RenderContext) -> str:
+    """An action as its button says it: "misère", "pass", "7♥", "Open"."""
+    kind, _, value = action.partition(":")
+    if kind == "open":
+        return ctx.tr("Open") if value == "true" else ctx.tr("Closed")
+    return call_text(value, ctx)
 
 
 def _prompt(view: dict[str, Any], acting: int, ctx: RenderContext) -> str:
@@ -66,7 +78,7 @@ def _buttons(view: dict[str, Any], acting: int, legal: list[str],
         return _discard_buttons(view, acting, ctx)
     if phase == "play":
         playable = {a.partition(":")[2] for a in legal}
-        return [tuple(button(f"play:{c}", card(c)) for c in group)
+        return [tuple(button(f"play:{c}", card(c, tr)) for c in group)
                 for group in by_suit(sorted(playable))]
     if phase == "open":
         return [(button("open:true", tr("Open")), button("open:false", tr("Closed")))]
@@ -81,14 +93,14 @@ def _discard_buttons(view: dict[str, Any], acting: int,
     rows = []
     for group in by_suit(view["hand"]):
         rows.append(tuple(
-            Button(("✅ " if c in chosen else "") + card(c),
+            Button(("✅ " if c in chosen else "") + card(c, tr),
                    step_data(ctx.table_id, ctx.version, acting, c))
             for c in group))
     if len(chosen) == 2:
         action = DISCARD_PREFIX + ",".join(chosen)
         if action not in view["actions"][acting]:
             action = DISCARD_PREFIX + ",".join(reversed(chosen))
-        rows.append((Button(tr("Discard {cards}", cards=cards(chosen)),
+        rows.append((Button(tr("Discard {cards}", cards=cards(chosen, tr)),
                             action_data(ctx.table_id, ctx.version, acting, action)),))
     return rows
 

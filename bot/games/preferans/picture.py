@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from bot.games.preferans.picture_layout import CIRCLE, NAME_BAND, NAME_GAP, PulyaLayout, layout
+from bot.games.preferans.table import contract_text
 from bot.ui.pictures.canvas import Canvas, Picture, Rect, fitting_size
 from bot.ui.pictures.numbers import number, signed
 from bot.ui.pictures.parts import balance_cell, framed, status
@@ -30,7 +31,6 @@ from bot.ui.pictures.style import (
     WIDTH,
 )
 from bot.ui.pictures.table import PAD, Cell, Column, Row, draw_table, table_height
-from engine.preferans.bids import display
 from engine.preferans.raspasy_states import has_states, min_bid
 
 if TYPE_CHECKING:
@@ -150,7 +150,8 @@ def _notes(match: Match, tr: Callable[[str], str]) -> list[str]:
              if rules.settlement_rounding in rounding else balance]
     if has_states(rules) and sheet.state > 1 and not sheet.complete:
         notes.append(tr("Raspasy state {state}: bidding opens at {bid}").format(
-            state=sheet.state, bid=display(min_bid(rules, sheet.state))))
+            state=sheet.state, bid=contract_text(min_bid(rules, sheet.state),
+                                  lambda text, **values: tr(text).format(**values))))
     if match.in_deal:
         notes.append(tr("A deal is in progress; it is not on the sheet yet"))
     return notes

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.preferans.bids import display as bid_display
+from bot.games.preferans.table import contract_text
+from bot.ui.i18n import Translate
 
 
 def templates(tr: Callable[[str], str]) -> dict[str, str | tuple[str, ...]]:
@@ -41,4 +42,5 @@ def templates(tr: Callable[[str], str]) -> dict[str, str | tuple[str, ...]]:
 
 
 # How the game's refusal params are shown.
-VALUES: dict[str, Callable[[Any], str]] = {"min_bid": lambda value: bid_display(str(value))}
+VALUES: dict[str, Callable[[Any, Translate], str]] = {
+    "min_bid": lambda value, tr: contract_text(str(value), tr)}

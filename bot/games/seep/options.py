@@ -44,10 +44,13 @@ OPTIONS = Options(
 )
 
 
-def rules_summary(rules_data: dict[str, Any], ctx: RenderContext) -> str:
-    """The effective rules of a table (explicit choices over the defaults)."""
+def rules_summary(rules_data: dict[str, Any], ctx: RenderContext, *,
+                  every: bool = False) -> str:
+    """The table's rules: the game's line, then the conventions that differ from the usual
+    ones (``every``: all of them)."""
     tr = ctx.tr
     rules = Rules.from_dict(rules_data).to_dict()
-    lines = [tr("<b>Seep</b> · {n} players · a match of {k} bazzis", n=rules["players"],
-                k=rules["bazzis"])]
-    return "\n".join(lines + OPTIONS.lines(rules, tr, skip=("players", "bazzis")))
+    lines = [tr("<b>Seep</b> · {players} players · a match of {n} bazzi",
+                "<b>Seep</b> · {players} players · a match of {n} bazzis",
+                players=rules["players"], n=rules["bazzis"])]
+    return "\n".join(lines + OPTIONS.lines(rules, tr, skip=("players", "bazzis"), every=every))

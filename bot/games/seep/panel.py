@@ -12,27 +12,32 @@ from typing import Any
 from bot.games.seep.table import BACK, action_card, move_label, table_lines, waiting_line
 from bot.service.play import StepResult
 from bot.ui.callbacks import action_data, step_data
+from bot.ui.cards import shown
 from bot.ui.context import RenderContext
 from bot.ui.screen import Button, Screen, rows_of
 from engine.cards import Card, CardError, parse_card
 from engine.seep.values import ordered
 
 CARD_ROW = 6
+NAMED_ROW = 2  # cards whose button names their only move
+
 
 def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     """The table, the hand, and the buttons for what the player may do now."""
     tr = ctx.tr
-    lines = table_lines(view, ctx)
+    seat = view["seat"]
+    legal: list[str] = view["actions"].get(seat, [])
+    lines = table_lines(view, ctx, live=bool(legal))
     lines.append("")
     hand = [parse_card(c) for c in view["hand"]]
     if hand:
-        lines.append(tr("<b>Your hand</b>: {cards}", cards=" ".join(c.display for c in hand)))
+        lines.append(tr("<b>Your hand</b>: {cards}", cards=" ".join(shown(c, tr) for c in hand)))
     elif view["bid"] is None:
         lines.append(tr("Your cards come once the bid is made."))
-    seat = view["seat"]
-    legal: list[str] = view["actions"].get(seat, [])
     if not legal:
-        lines.append(waiting_line(view, ctx))
+        lines.append(tr("Not your turn: the group's table message shows the floor.")
+                     if view["bid"] is not None and view["phase"] == "play"
+                     else waiting_line(view, ctx))
         return Screen("\n".join(lines))
 
     def button(action: str, houses: set[int]) -> Button:
@@ -49,14 +54,20 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
                         "{bid}, capture with a card of {bid}, or throw one only if nothing else "
                         "is possible.", bid=view["bid"]))
     chosen = _chosen(legal, ctx)
-    if chosen is None:
-        lines.append(tr("<b>Your turn</b>: tap a card, then choose its move."))
-        return Screen("\n".join(lines), tuple(_card_rows(seat, legal, ctx)))
-    lines.append(tr("<b>You play {card}</b>: choose the move.", card=chosen.display))
     houses = {h["value"] for h in view["floor"]["houses"]}
+    if chosen is None:
+        lines.append(tr("<b>Your turn</b>: tap a card (a card with one move names it and "
+                        "plays at once), then choose its move."))
+        return Screen("\n".join(lines), tuple(_card_rows(seat, legal, houses, ctx)))
+    lines.append(tr("<b>You play {card}</b>: choose the move.", card=shown(chosen, tr)))
     rows = [(button(a, houses),) for a in legal if action_card(a) == chosen]
     rows.append((Button(tr("« Back"), step_data(ctx.table_id, ctx.version, seat, BACK)),))
     return Screen("\n".join(lines), tuple(rows))
+
+
+def choice_label(action: str, ctx: RenderContext) -> str:
+    """An action as its button says it: "Bid 9", "capture 5♠+4♦"."""
+    return move_label(action, set(), ctx)
 
 
 def _chosen(legal: list[str], ctx: RenderContext) -> Card | None:
@@ -68,11 +79,22 @@ def _chosen(legal: list[str], ctx: RenderContext) -> Card | None:
     return None
 
 
-def _card_rows(seat: int, legal: list[str], ctx: RenderContext) -> list[tuple[Button, ...]]:
-    """One button per card that has a move, highest value first."""
+def _card_rows(seat: int, legal: list[str], houses: set[int],
+               ctx: RenderContext) -> list[tuple[Button, ...]]:
+    """One button per card that has a move, highest value first: a card with several moves
+    opens them (a UI step); a card with one names it and plays it at once."""
     playable = ordered({c for a in legal if (c := action_card(a)) is not None})
-    return rows_of([Button(c.display, step_data(ctx.table_id, ctx.version, seat, str(c)))
-                    for c in playable], CARD_ROW)
+    moves = {c: [a for a in legal if action_card(a) == c] for c in playable}
+    buttons = []
+    for c in playable:
+        if len(moves[c]) == 1:
+            buttons.append(Button(f"{shown(c, ctx.tr)} · {move_label(moves[c][0], houses, ctx)}",
+                                  action_data(ctx.table_id, ctx.version, seat, moves[c][0])))
+        else:
+            buttons.append(Button(shown(c, ctx.tr),
+                                  step_data(ctx.table_id, ctx.version, seat, str(c))))
+    named = any(len(m) == 1 for m in moves.values())
+    return rows_of(buttons, NAMED_ROW if named else CARD_ROW)
 
 
 def step(view: dict[str, Any], selection: frozenset[str], token: str) -> StepResult:

@@ -33,7 +33,8 @@ def _winner(bazzi: str | int) -> int:
     return {"NS": 0, "EW": 1}[bazzi] if isinstance(bazzi, str) else bazzi
 
 
-def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: RenderContext) -> str:
+def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: RenderContext,
+                 match: Match | None = None) -> str:
     """A finished deal: each side's card points, sweeps and score, the lead, a bazzi."""
     tr = ctx.tr
     names = ctx.names
@@ -42,7 +43,8 @@ def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: Render
     if output["bid"] is None:
         return head + "\n" + tr(
             "Redeal: {name}'s first four cards ({cards}) have no 9 or higher.",
-            name=escape(names[output["bidder"]]), cards=cards(final_view.get("bidder_cards", [])))
+            name=escape(names[output["bidder"]]),
+            cards=cards(final_view.get("bidder_cards", []), tr))
     lines = [head + " · " + tr("{dealer} dealt, {bidder} bid {bid}",
                                 dealer=escape(names[output["dealer"]]),
                                 bidder=escape(names[output["bidder"]]), bid=output["bid"])]
@@ -50,7 +52,7 @@ def deal_summary(output: dict[str, Any], final_view: dict[str, Any], ctx: Render
     worth = (rules.sweep_points, rules.first_play_sweep_points, rules.last_play_sweep_points)
     for side, points, sweeps, score in zip(sides, output["card_points"], output["sweeps"],
                                            output["score"], strict=True):
-        parts = [tr("{n} card points", n=points)]
+        parts = [tr("{n} card point", "{n} card points", n=points)]
         middle, first, last = sweeps
         if middle:
             parts.append(tr("{n} × sweep (+{points})", n=middle, points=middle * worth[0]))
@@ -116,7 +118,8 @@ def score_text(match: Match, ctx: RenderContext) -> str:
     sheet = match.sheet
     sides = sides_of(ctx.names)
     status = tr("game over") if match.over else tr("deals played: {n}", n=len(match.outputs))
-    lines = [tr("<b>Score</b> · Seep · a match of {k} bazzis · {status}", k=sheet.rules.bazzis,
+    lines = [tr("<b>Score</b> · Seep · a match of {n} bazzi · {status}",
+                "<b>Score</b> · Seep · a match of {n} bazzis · {status}", n=sheet.rules.bazzis,
                 status=status),
              tr("Bazzis: {list}", list=" · ".join(
                  f"{side} <b>{n}</b>" for side, n in zip(sides, sheet.bazzis, strict=True))),

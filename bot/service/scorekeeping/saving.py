@@ -12,7 +12,7 @@ import copy
 import logging
 from typing import TYPE_CHECKING, Any
 
-from bot.service import play, records
+from bot.service import play, records, votes
 from bot.service.outcome import Outcome, Refusal
 from bot.service.scorekeeping.keeper import keeper_of, next_match
 from bot.service.tables import Table
@@ -58,8 +58,10 @@ async def save_deal(svc: Services, table: Table, user_id: int, entry: Any,
 
 
 async def show_next(svc: Services, table: Table, out: Outcome) -> Outcome:
-    """After a stored change was told: the game's end, or the table's message anew below."""
+    """After a stored change was told: a vote it made pointless lapses; the game's end, or
+    the table's message anew below."""
     assert table.match is not None
+    await votes.void_pointless(svc, table, out)
     if table.match.over:
         table.row = await svc.store.tables.get_table(table.id)
         return await play.game_over(svc, table, "played", out)

@@ -44,7 +44,8 @@ GAME_PATTERN = rf"^{texts.GAME_PREFIX}"
 # -- opening a table ----------------------------------------------------------------------------
 
 async def on_newgame(update: Update, context: Context) -> None:
-    """/newgame [game], or a game's own command (/pref, /seep, /joker)."""
+    """/newgame [game], or a game's own command (/pref, /seep, /joker). While the topic has a
+    table, the answer points at its message instead."""
     chat, message = update.effective_chat, update.effective_message
     if chat is None or message is None:
         return
@@ -54,41 +55,51 @@ async def on_newgame(update: Update, context: Context) -> None:
         return
     command, args = command_word(update), args_of(context)
     game = command_games().get(args[0].lower() if args else command)
-    if game is None:
-        if command == "newgame" and not args:
-            await context.presenter.send(chat.id, texts.newgame_menu(tr),
-                                         thread_id=thread_of(message))
-        else:
-            await refuse(update, context, "unknown_game", tr, names=", ".join(PLUGINS))
-        return
     user = await sender(update, context)
     assert user is not None
-    out = await lobby.open_table(context.services, chat.id, thread_of(message), user, game)
+    thread_id = thread_of(message)
+    if game is None and not (command == "newgame" and not args):
+        await refuse(update, context, "unknown_game", tr, names=", ".join(PLUGINS))
+        return
+    out = (await lobby.refuse_if_open(context.services, chat.id, thread_id) if game is None else
+           await lobby.open_table(context.services, chat.id, thread_id, user, game))
+    if out is None:
+        await context.presenter.send(chat.id, texts.newgame_menu(tr, user.id),
+                                     thread_id=thread_id)
+        return
     context.presenter.show(out)
     if out.refusal is not None:  # the topic has a table: answered as a reply to its message
         existing = await context.services.table(out.refusal.params.get("table", 0))
         reply_to = None if existing is None else context.presenter.slot(existing, None).message_id
         await context.presenter.reply(chat.id, context.presenter.reply_text(out, tr),
-                                      thread_id=thread_of(message), reply_to=reply_to)
+                                      thread_id=thread_id, reply_to=reply_to)
 
 
 async def on_game_choice(update: Update, context: Context) -> None:
-    """A game button of /newgame: open that game's lobby in the button's chat."""
+    """A game button of /newgame: whoever sent /newgame opens that game's lobby in the
+    button's chat, and the menu loses its buttons."""
     query = update.callback_query
     if query is None or query.message is None:
         return
     user = await context.services.users.seen(person(query.from_user))
     tr = context.presenter.translator(user.id)
-    game = (query.data or "").removeprefix(texts.GAME_PREFIX)
+    game, _, owner = (query.data or "").removeprefix(texts.GAME_PREFIX).partition(":")
     chat_id = query.message.chat.id
     if game not in PLUGINS or chat_id > 0:
         answer = Answer.refuse(context.presenter.text(Refusal("bad_button"), tr))
+    elif owner != str(user.id):
+        answer = Answer.refuse(context.presenter.text(Refusal("not_your_menu"), tr))
     else:
         out = await lobby.open_table(context.services, chat_id, thread_of(query.message), user,
                                      game)
         context.presenter.show(out)
         answer = (Answer.refuse(context.presenter.text(Refusal("table_exists_here"), tr))
                   if out.refusal is not None else context.presenter.answer(out, tr))
+        await _answer(update, answer)  # at once; then the menu says what was chosen
+        await context.presenter.replace_text(
+            chat_id, query.message.message_id,
+            texts.game_chosen(context.presenter.translator(chat_id), game).text)
+        return
     await _answer(update, answer)
 
 
@@ -176,7 +187,8 @@ async def on_history(update: Update, context: Context) -> None:
 async def on_rules(update: Update, context: Context) -> None:
     about = await _about(update, context)
     if about is not None:
-        await reply(update, context, texts.rules_text(about.table, about.tr))
+        every = [a.casefold() for a in context.args or ()] == ["all"]
+        await reply(update, context, texts.rules_text(about.table, about.tr, every=every))
 
 
 async def on_export(update: Update, context: Context) -> None:

@@ -59,7 +59,11 @@ def _send(world: World, p: Params, file_kind: str | None) -> Any:
     content = _content(world, p, caption=file is not None)
     reply_markup = check_reply_markup(p.get("reply_markup"))
     reply_to = _reply_target(world, chat, p)
-    return world.post(chat, world.bot, content, reply_markup, file=file, reply_to=reply_to).api()
+    thread_id = world.topic(chat, p.get("message_thread_id"))
+    if reply_to is not None and not thread_id:
+        thread_id = reply_to.thread_id  # a reply stays in the topic of what it answers
+    return world.post(chat, world.bot, content, reply_markup, file=file, reply_to=reply_to,
+                      thread_id=thread_id).api()
 
 
 @method("sendMessage")
@@ -135,4 +139,26 @@ async def delete_message(world: World, p: Params) -> Any:
     if too_old and not (admin and chat.type == "supergroup"):
         raise bad_request("message can't be deleted for everyone")
     message.deleted = True
+    return True
+
+
+@method("pinChatMessage")
+async def pin_chat_message(world: World, p: Params) -> Any:
+    chat = world.chat(p.get("chat_id"), write=True)
+    message = world.message(chat, p.get("message_id"))
+    if message is None:
+        raise bad_request("message to pin not found")
+    if chat.is_group and chat.bot_status != "administrator":
+        raise bad_request("not enough rights to manage pinned messages in the chat")
+    chat.pinned = [m for m in chat.pinned if m != message.message_id] + [message.message_id]
+    return True
+
+
+@method("unpinChatMessage")
+async def unpin_chat_message(world: World, p: Params) -> Any:
+    chat = world.chat(p.get("chat_id"), write=True)
+    if chat.is_group and chat.bot_status != "administrator":
+        raise bad_request("not enough rights to manage pinned messages in the chat")
+    message_id = p.get("message_id") or (chat.pinned[-1] if chat.pinned else None)
+    chat.pinned = [m for m in chat.pinned if m != message_id]
     return True
