@@ -40,6 +40,8 @@ async def start(app: App) -> Services:
     app.bot_data.services, app.bot_data.presenter = svc, presenter
     await set_menus(app)
     restored, problems = await svc.restore()
+    if svc.open_at_start:  # its players' chats may have had calls a moment ago
+        presenter.outbox.after_restart()
     presenter.show(restored)
     for problem in problems:
         log.error("needs attention: %s", problem)

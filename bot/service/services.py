@@ -43,6 +43,7 @@ class Services:
     publish: Sink = _nowhere
     timers: Timers = field(init=False)
     _loading: asyncio.Lock = field(default_factory=asyncio.Lock)
+    open_at_start: int = 0  # open tables found at start-up (another process ran them)
 
     def __post_init__(self) -> None:
         self.timers = Timers(self)
@@ -122,7 +123,9 @@ class Services:
         their rows; an outcome that redraws what is behind, and the problems to report."""
         out = Outcome()
         problems: list[str] = []
-        for row in await self.store.tables.waking():
+        rows = await self.store.tables.waking()
+        self.open_at_start = len(rows)
+        for row in rows:
             if _busy(row):
                 await self._load(row.id, out, problems)
             elif row.status == "playing":

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import time
 import warnings
 from collections import deque
@@ -45,9 +46,10 @@ T = TypeVar("T")
 GROUP_LIMIT = 18  # calls per GROUP_WINDOW seconds, under Telegram's 20 a minute
 GROUP_WINDOW = 60.0
 PRIVATE_LIMIT = 3  # calls per PRIVATE_WINDOW seconds in a private chat (sends and edits)
-PRIVATE_WINDOW = 3.3  # a little over Telegram's 3 s: calls arrive after they leave
+PRIVATE_WINDOW = 3.05  # Telegram's 3 s, counted from the answers (see ``Window``)
 OVERALL_LIMIT = 28  # calls per second over all chats, under Telegram's 30
 LONG_WAIT = 1.0  # a group waiting longer for its budget is not "busy" (see ``Outbox.busy``)
+IN_FLIGHT = 0.02  # seconds to look again when the window is full of calls not yet answered
 EASY = 2.0  # seconds a panel whose reader need not act may wait, to fold later changes in
 
 
@@ -90,25 +92,33 @@ class _Job:
 @dataclass
 class Window:
     """At most ``limit`` calls in any ``period`` seconds (a sliding window, as Telegram
-    counts; a leaky bucket would let twice the limit through around a burst)."""
+    counts; a leaky bucket would let twice the limit through around a burst). A call counts
+    from when it was answered (until then: from now), so that a call slow to arrive never
+    falls into the same window as one a period later."""
 
     limit: int
     period: float
-    sent_at: deque[float] = field(default_factory=deque)
+    sent_at: deque[list[float]] = field(default_factory=deque)  # [answered at] (inf: not yet)
 
     def delay(self, limit: int | None = None) -> float:
         """Seconds until one more call fits, with at most ``limit`` (default: all) calls
         in the window (0: now)."""
         limit = self.limit if limit is None else limit
         now = time.monotonic()
-        while self.sent_at and now - self.sent_at[0] >= self.period:
+        while self.sent_at and now - self.sent_at[0][0] >= self.period:
             self.sent_at.popleft()
         if len(self.sent_at) < limit:
             return 0.0
-        return self.period - (now - self.sent_at[len(self.sent_at) - limit]) + 0.01
+        answered = sorted(call[0] for call in self.sent_at)[len(self.sent_at) - limit]
+        if answered == math.inf:
+            return IN_FLIGHT
+        return self.period - (now - answered) + 0.01
 
-    def record(self) -> None:
-        self.sent_at.append(time.monotonic())
+    def record(self) -> list[float]:
+        """Count a call that is about to be made; set the cell to when it was answered."""
+        call = [math.inf]
+        self.sent_at.append(call)
+        return call
 
 
 @dataclass(eq=False)
@@ -124,6 +134,7 @@ class _Chat:
     worker: asyncio.Task[None] | None = None
     paused_until: float = 0.0  # a 429's wait
     edited_at: float = -1e9  # the table message's last paced edit
+    counted: list[list[float]] = field(default_factory=list)  # its calls not yet answered
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -179,6 +190,7 @@ class Outbox:
         self.group_reserve = reserve_of(group_limit) if group_reserve is None else group_reserve
         self._chats: dict[int, _Chat] = {}
         self._overall = Window(overall_limit, 1.05)
+        self._unknown_until = 0.0  # before then a private chat's last calls are unknown
         self.calls = 0  # API calls made (for the benchmarks)
         self.newest: dict[int, int] = {}  # chat -> the newest message id the bot posted there
 
@@ -208,6 +220,11 @@ class Outbox:
         send), unless something was shown since."""
         if slot.screen is None and not slot.queued:
             slot.screen, slot.sent_digest, slot.live = screen, screen.digest(), bool(screen.rows)
+
+    def after_restart(self) -> None:
+        """The process before this one may have written to private chats moments ago (its
+        calls are not known here): a private chat's window starts full, for one window."""
+        self._unknown_until = time.monotonic() + PRIVATE_WINDOW
 
     async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
         """Make one call (``make()`` builds it) in order with the chat's other sends and
@@ -274,7 +291,11 @@ class Outbox:
                 paced = max(1, self.group_limit - self.group_reserve)
                 chat = _Chat(chat_id, Window(self.group_limit, self.group_window), paced)
             else:
-                chat = _Chat(chat_id, Window(PRIVATE_LIMIT, PRIVATE_WINDOW))
+                window = Window(PRIVATE_LIMIT, PRIVATE_WINDOW)
+                if time.monotonic() < self._unknown_until:
+                    start = self._unknown_until - PRIVATE_WINDOW
+                    window.sent_at.extend([start] for _ in range(PRIVATE_LIMIT))
+                chat = _Chat(chat_id, window)
             self._chats[chat_id] = chat
         return chat
 
@@ -316,6 +337,8 @@ class Outbox:
                 failed = True
                 if isinstance(item, _Job) and not item.future.done():
                     item.future.set_result(None)
+            finally:
+                self._answered(chat)  # counted, though nothing was sent (nothing changed)
             chat.queue.remove(item)
             if isinstance(item, Slot):
                 item.due = 0.0
@@ -336,10 +359,18 @@ class Outbox:
         return max(budget, chat.paused_until - now, self._overall.delay())
 
     def _record(self, chat: _Chat, *, paced: bool = False) -> None:
-        chat.window.record()
-        self._overall.record()
+        chat.counted += [chat.window.record(), self._overall.record()]
         if paced:
             chat.edited_at = time.monotonic()
+
+    @staticmethod
+    def _answered(chat: _Chat) -> None:
+        """The chat's counted calls were answered (or not made after all): they count from
+        now."""
+        now = time.monotonic()
+        for call in chat.counted:
+            call[0] = now
+        chat.counted.clear()
 
     async def _budget(self, chat: _Chat) -> None:
         """Wait until one more call of the chat fits its budget, and count it."""
@@ -436,6 +467,8 @@ class Outbox:
             chat.paused_until = time.monotonic() + 1.0
             log.warning("network error in chat %s: %s; retrying", chat.id, exc)
             raise _Retry from None
+        finally:
+            self._answered(chat)
 
 
 def _seconds(error: RetryAfter) -> float:

@@ -116,7 +116,8 @@ async def test_names_with_markup_characters_are_shown_as_written(tg: FakeTelegra
         for command in ("/score", "/history", "/rules", "/stats", "/top", "/help", "/sheet"):
             tg.send(users[0], group, command)
         await tg.idle()
-        refused = [c for c in tg.calls if c.status >= 400]
+        refused = [c for c in tg.calls if c.status >= 400
+                   and c.method != "pinChatMessage"]  # once: whether the bot may pin here
         assert not refused, [(c.method, c.description) for c in refused]
         assert any(names[1] in text for text in tg.texts(group))
         assert any(names[0] in text for text in tg.texts(users[1]))

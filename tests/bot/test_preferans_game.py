@@ -1,5 +1,6 @@
-"""Preferans end to end through the real bot: every kind of deal by button presses alone,
-then /score and /export agree with `python -m engine replay`."""
+"""Preferans end to end through the real bot: every kind of deal by button presses alone (no
+chat shown a card hidden from it after any press), then /score and /export agree with
+`python -m engine replay`."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from bot.telegram.context import BotData as Hub
 from engine.preferans.state import State
 from tests.bot.harness import act, open_table, running_bot
+from tests.bot.privacy import Privacy
 from tests.fakebot import FakeTelegram, User
 
 # What each scripted deal does: (first bidder's call, whist calls, open choice, contract).
@@ -98,9 +100,11 @@ async def test_every_kind_of_deal_by_buttons(tg: FakeTelegram, tmp_path: Path,
         await tg.idle()
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
         await tg.idle()
+        privacy = Privacy(tg, hub, users, group)  # no chat is shown a card hidden from it
+        privacy.check()
         kinds = []
         for intent in INTENTS:
-            output = await play_deal(tg, hub, users, intent)
+            output = await play_deal(tg, hub, users, intent, after=privacy.check)
             kinds.append(output["kind"])
         assert {"raspasy", "game", "miser", "walkaway"} <= set(kinds)
         table = next(iter(hub.services.tables.values()))

@@ -16,7 +16,7 @@ from tests.bot.harness import press_first, settings_env
 from tests.fakebot import FakeTelegram
 
 # The bot runs in another process: idle means no call for this long, longer than a private
-# chat's budget may hold an edit back (3 calls in 3.3 s) or a waiting panel may rest (2 s).
+# chat's budget may hold an edit back (3 calls in 3 s) or a waiting panel may rest (2 s).
 QUIET = 3.5
 
 

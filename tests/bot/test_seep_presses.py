@@ -82,24 +82,33 @@ async def test_stale_foreign_and_forged_presses(tg: FakeTelegram, tmp_path: Path
         bidder = players[state.bidder]
         other = players[state.rules.next_seat(state.bidder)]
         panel = tg.last_message(bidder)
-        bid = next(d for d in callbacks(panel) if d.startswith("a:"))
-        head = bid.rsplit(":", 2)[0]  # a:table:version:seat
+        forced = state.bid is not None  # he held one value to bid: it was made for him
+        head = f"a:{table.id}:{table.match.version}:{state.bidder}"
+        bid = (f"{head}:{state.legal_actions(state.bidder)[0]}" if forced  # a move
+               else next(d for d in callbacks(panel) if d.startswith("a:")))
         before = snapshot(hub)
         await refused(tg, other, tg.last_message(other), bid, "It is not your turn.")
         await refused(tg, eve, tg.last_message(eve), bid, "You are not playing at this table.")
-        await refused(tg, bidder, panel, f"{head}:bid:8", "a bid is 9 to 13")
+        await refused(tg, bidder, panel, f"{head}:bid:8",
+                      "the bid has been made" if forced else "a bid is 9 to 13")
         await refused(tg, bidder, panel, f"{head}:cap:ZZ", "cannot be read")
-        await refused(tg, bidder, panel, head.replace("a:", "u:", 1) + ":KD", "not one of your")
+        held = state.view(state.bidder)["hand"]
+        foreign = next(c for c in ("KD", "KS", "KH", "KC", "QD") if c not in held)
+        await refused(tg, bidder, panel, head.replace("a:", "u:", 1) + ":" + foreign,
+                      "not one of your")
         await refused(tg, bidder, panel, f"a:{table.id + 9}:1:0:bid:9", "This table is closed.")
         await refused(tg, bidder, panel, "x" * 20, "not one of mine")
         await refused(tg, bidder, panel, f"{head}:throw:" + "K" * 60, "not one of mine")
         assert snapshot(hub) == before
 
-        await press(tg, bidder, bid)  # the bid, by its button
-        assert table.match.state.bid is not None
-        before = snapshot(hub)
-        await refused(tg, bidder, panel, bid, "out of date")
-        assert snapshot(hub) == before
+        if forced:
+            assert "was your only choice: it is made for you." in panel.text
+        else:
+            await press(tg, bidder, bid)  # the bid, by its button
+            assert table.match.state.bid is not None
+            before = snapshot(hub)
+            await refused(tg, bidder, panel, bid, "out of date")
+            assert snapshot(hub) == before
 
         panel = tg.last_message(bidder)
         assert "Your first move" in panel.text

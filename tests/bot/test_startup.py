@@ -79,7 +79,7 @@ async def test_webhook_mode_serves_a_lobby(tg: FakeTelegram, tmp_path: Path) -> 
            "WEBHOOK_URL": f"http://127.0.0.1:{port}/hook", "PORT": str(port)}
     bot = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env)
     try:
-        for _ in range(200):
+        for _ in range(600):  # 30 s: a loaded machine starts Python slowly
             if tg.calls_for("setWebhook"):
                 break
             await asyncio.sleep(0.05)

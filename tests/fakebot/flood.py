@@ -38,6 +38,7 @@ class FloodLimits:
 @dataclass
 class FloodControl:
     limits: FloodLimits
+    refused: int = 0  # calls answered 429 by these limits (a forced 429 is not counted)
     _windows: dict[object, deque[float]] = field(default_factory=lambda: defaultdict(deque))
 
     def _applicable(

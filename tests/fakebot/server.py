@@ -144,6 +144,7 @@ class ApiServer:
         now = world.now()
         wait = world.flood.retry_after(call.method, chat_id, is_group, now)
         if wait:
+            world.flood.refused += 1
             raise too_many_requests(wait)
         result = await METHODS[call.method.lower()][1](world, params)
         world.flood.record(call.method, chat_id, is_group, now)
