@@ -52,6 +52,20 @@ def _url(name: str, value: str) -> str:
     return value
 
 
+def database_settings(env: Mapping[str, str]) -> tuple[str, str | None]:
+    """DATABASE_PATH and DATABASE_URL (None if unset): the bot's and its command-line
+    tools'."""
+    path = env.get("DATABASE_PATH", "./cardtable.db").strip()
+    if not path:
+        raise ConfigError("DATABASE_PATH is empty")
+    database_url = env.get("DATABASE_URL", "").strip() or None
+    if database_url is not None and (not is_postgres(database_url)
+                                     or not urlparse(database_url).netloc):
+        raise ConfigError("DATABASE_URL must be a postgresql:// URL, e.g. "
+                          f"postgresql://user:password@host:5432/cardtable, got {database_url!r}")
+    return path, database_url
+
+
 def _port(name: str, value: str) -> int:
     text = value.strip()
     if not text.isdigit() or not 0 < int(text) < 65536:
@@ -99,14 +113,7 @@ def load_settings(env: Mapping[str, str]) -> Settings:
     if not overall_text.isdigit() or int(overall_text) < 1:
         raise ConfigError(
             f"TELEGRAM_CALLS_PER_SECOND must be a positive number, got {overall_text!r}")
-    path = env.get("DATABASE_PATH", "./cardtable.db").strip()
-    if not path:
-        raise ConfigError("DATABASE_PATH is empty")
-    database_url = env.get("DATABASE_URL", "").strip() or None
-    if database_url is not None and (not is_postgres(database_url)
-                                     or not urlparse(database_url).netloc):
-        raise ConfigError("DATABASE_URL must be a postgresql:// URL, e.g. "
-                          f"postgresql://user:password@host:5432/cardtable, got {database_url!r}")
+    path, database_url = database_settings(env)
     return Settings(
         token=token,
         database_path=path,

@@ -217,6 +217,11 @@ class PlayerResult:
     balance: float
     place: int
 
+    @classmethod
+    def of(cls, row: Row, names: list[str]) -> PlayerResult:
+        """A game_results row, with the seat's name from the table's players."""
+        return cls(row["seat"], row["user_id"], names[row["seat"]], row["balance"], row["place"])
+
 
 @dataclass(frozen=True, slots=True)
 class GameRow:
@@ -255,16 +260,60 @@ class UserStats:
     lost: float = 0
 
 
+Scope = Literal["group", "all"]  # a rating in the game's chat, or across all groups
+
+
 @dataclass(frozen=True, slots=True)
-class LeaderRow:
+class Skill:
+    """A rating as stored: the skill estimate and its uncertainty (the model's own units)."""
+
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """A finished game's result as the ratings read it: where and what was played, and each
+    seat's user (None for a typed name) and place."""
+
+    table_id: int
+    chat_id: int
+    game: str
+    rules: dict[str, Any]
+    settings: dict[str, Any]
+    results: tuple[PlayerResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """One seat's rating before and after a game, in one scope."""
+
+    table_id: int
+    seat: int
+    scope: Scope
+    user_id: int
+    before: Skill
+    after: Skill
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A player's current rating in a scope and game kind, after ``games`` rated games."""
+
     user_id: int
     name: str
+    skill: Skill
     games: int
-    balance: float
 
-    @property
-    def per_game(self) -> float:
-        return self.balance / self.games
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A player's rating after one game (the history /stats draws)."""
+
+    game: str
+    table_id: int
+    finished_at: float
+    skill: Skill
 
 
 class StatLine(Protocol):

@@ -139,4 +139,24 @@ _V1 = (
     )""",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1,)
+# Ratings (issue 20), as in SQLite's _V7: each rated game's rating changes per seat and
+# scope (the game's group, or all groups).
+_V2 = (
+    """CREATE TABLE rating_changes (
+        table_id BIGINT NOT NULL REFERENCES game_tables(id),
+        seat INTEGER NOT NULL,
+        scope TEXT NOT NULL CHECK (scope IN ('group', 'all')),
+        user_id BIGINT NOT NULL REFERENCES users(id),
+        mu_before DOUBLE PRECISION NOT NULL,
+        sigma_before DOUBLE PRECISION NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, scope, seat),
+        FOREIGN KEY (table_id, seat) REFERENCES game_results(table_id, seat)
+    )""",
+    "CREATE INDEX rating_changes_by_user ON rating_changes(user_id, scope)",
+    # a game and those of its kind that finished after it (rated again after it)
+    "CREATE INDEX game_tables_by_finish ON game_tables(game, finished_at)",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)

@@ -177,4 +177,27 @@ _V6 = (
     "CREATE INDEX seats_by_user ON seats(user_id)",  # a player's tables, loaded on his touch
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+# Ratings (issue 20): each rated game's change of its players' ratings, per seat, in a
+# group's scope (``group``: the game's chat) and across all groups (``all``). A rating is a
+# skill estimate ``mu`` with its uncertainty ``sigma``; the current one is a player's row of
+# his last rated game (by the game's ``finished_at``, then its id). The service computes
+# them; this is data only, recomputed from game_results by ``python -m bot.ratings rebuild``.
+_V7 = (
+    """CREATE TABLE rating_changes (
+        table_id INTEGER NOT NULL REFERENCES game_tables(id),
+        seat INTEGER NOT NULL,
+        scope TEXT NOT NULL CHECK (scope IN ('group', 'all')),
+        user_id INTEGER NOT NULL REFERENCES users(id),
+        mu_before REAL NOT NULL,
+        sigma_before REAL NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        PRIMARY KEY (table_id, scope, seat),
+        FOREIGN KEY (table_id, seat) REFERENCES game_results(table_id, seat)
+    )""",
+    "CREATE INDEX rating_changes_by_user ON rating_changes(user_id, scope)",
+    # a game and those of its kind that finished after it (rated again after it)
+    "CREATE INDEX game_tables_by_finish ON game_tables(game, finished_at)",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)

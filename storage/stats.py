@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from storage import stats_sql
-from storage.rows import DealRow, GameRow, LeaderRow, UserStats
+from storage.rows import DealRow, GameRow, UserStats
 from storage.sql import Database
 
 
@@ -24,10 +24,3 @@ class StatsStore:
     async def user_stats(self, user_id: int, game: str | None = None) -> list[UserStats]:
         async with self._db.reading() as conn:
             return await stats_sql.user_stats(conn, user_id, game)
-
-    async def leaderboard(
-        self, chat_id: int, game: str, *, min_games: int = 3, limit: int = 10
-    ) -> list[LeaderRow]:
-        """The chat's players by settled balance per finished game (at least ``min_games``)."""
-        async with self._db.reading() as conn:
-            return await stats_sql.leaderboard(conn, chat_id, game, min_games, limit)

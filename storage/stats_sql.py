@@ -1,10 +1,10 @@
-"""SQL of history, per-user statistics and leaderboards: indexed queries, no replay."""
+"""SQL of history and per-user statistics: indexed queries, no replay."""
 
 from __future__ import annotations
 
 import json
 
-from storage.rows import ContractStats, DealRow, GameRow, LeaderRow, PlayerResult, UserStats
+from storage.rows import ContractStats, DealRow, GameRow, PlayerResult, UserStats
 from storage.sql import Conn
 
 # Declared, made and failed undertakings of deal_stats rows (made is NULL where not judged).
@@ -41,8 +41,7 @@ async def recent_games(conn: Conn, chat_id: int, limit: int) -> list[GameRow]:
             " ORDER BY seat", (t["id"],))
         games.append(GameRow(
             t["id"], t["game"], t["status"], t["started_at"], t["finished_at"], t["deal_count"],
-            tuple(PlayerResult(r["seat"], r["user_id"], names[r["seat"]], r["balance"],
-                               r["place"]) for r in results),
+            tuple(PlayerResult.of(r, names) for r in results),
         ))
     return games
 
@@ -88,20 +87,3 @@ async def user_stats(conn: Conn, user_id: int, game: str | None) -> list[UserSta
             lost=d["lost"] if d else 0,
         ))
     return stats
-
-
-async def leaderboard(
-    conn: Conn, chat_id: int, game: str, min_games: int, limit: int
-) -> list[LeaderRow]:
-    """Users of the chat by settled balance per finished game, with at least ``min_games``."""
-    rows = await conn.fetch(
-        "SELECT r.user_id, u.display_name, COUNT(*) AS games, SUM(r.balance) AS balance"
-        " FROM game_tables t JOIN game_results r ON r.table_id = t.id"
-        " JOIN users u ON u.id = r.user_id"
-        " WHERE t.chat_id = ? AND t.game = ? AND t.status = 'finished'"
-        " GROUP BY r.user_id, u.display_name HAVING COUNT(*) >= ?"
-        " ORDER BY SUM(r.balance) / COUNT(*) DESC, COUNT(*) DESC, r.user_id LIMIT ?",
-        (chat_id, game, min_games, limit),
-    )
-    return [LeaderRow(row["user_id"], row["display_name"], row["games"], row["balance"])
-            for row in rows]

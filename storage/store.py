@@ -11,7 +11,8 @@ records with the engine; storage never imports it.
 - ``tables``: a table from lobby to end (seats, rules, settings, status, the ids of
   the messages it keeps up to date, its timer);
 - ``log``: the action log, each deal's result and statistics, records out and in;
-- ``stats``: history, statistics and leaderboards, without replay;
+- ``stats``: history and statistics, without replay;
+- ``ratings``: each rated game's rating changes, current ratings and leaderboards;
 - ``votes``: the questions put to a table's players.
 
 Each action is stored (``log.append``) under the table's lock before anyone is
@@ -26,6 +27,7 @@ from typing import Self
 
 from storage.chats import ChatStore
 from storage.log import LogStore
+from storage.ratings import RatingStore
 from storage.sql import Database
 from storage.stats import StatsStore
 from storage.tables import TableStore
@@ -48,6 +50,7 @@ class Storage:
         self.tables = TableStore(db)
         self.log = LogStore(db)
         self.stats = StatsStore(db)
+        self.ratings = RatingStore(db)
         self.votes = VoteStore(db)
 
     @classmethod

@@ -82,13 +82,12 @@ def _no_lines(row: UserStats, tr: Translate) -> list[str]:
 
 @dataclass(frozen=True)
 class StatsWords:
-    """How /stats and /top speak of the game's results, in one language: templates with
+    """How /stats speaks of the game's results, in one language: templates with
     ``{total}``/``{per_game}`` and ``{won}``/``{lost}``; ``extra``: the game's own lines."""
 
     balance: str
     won_lost: str
     contracts: str
-    per_game: str
     extra: Callable[[UserStats, Translate], list[str]] = _no_lines
 
 

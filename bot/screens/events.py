@@ -8,12 +8,14 @@ from html import escape
 
 from bot.screens import refusals
 from bot.screens.look import context, plugin_of, who
+from bot.screens.ratings import changes_text
 from bot.screens.scorekeeping import deal_text, entry_text
 from bot.screens.texts import vote_buttons
 from bot.screens.time_settings import label, summary, time_left, value_name
 from bot.service import events
 from bot.service.tables import Table
 from bot.service.time_settings import TimeSettings
+from bot.ui.callbacks import pack
 from bot.ui.i18n import Translate
 from bot.ui.screen import Button, Screen
 from engine.manual import form_at
@@ -39,12 +41,19 @@ def deal_result(ev: events.DealScored, tr: Translate) -> Screen:
 
 
 def game_over(ev: events.GameOver, tr: Translate) -> Screen:
+    """The game's last word: the settlement and the rating changes; "Play again" unless the
+    table kept a real game's sheet."""
+    table = ev.table
+    again = () if table.keeps_score else (
+        (Button(tr("🔁 Play again"), pack("p", table.id)),),)
     if ev.how == "abandoned" or ev.match is None:
-        return Screen(tr("The game was abandoned. Nothing counts."))
+        return Screen(tr("The game was abandoned. Nothing counts."), again)
     head = (tr("🏁 <b>The game is over.</b>") if ev.how == "played" else
             tr("🏁 <b>The game was stopped by agreement.</b>"))
-    settlement = plugin_of(ev.table).settlement(ev.match, context(ev.table, tr))
-    return Screen(head + "\n\n" + settlement)
+    parts = [head, plugin_of(table).settlement(ev.match, context(table, tr))]
+    if ev.ratings:
+        parts.append(changes_text(table, ev.ratings, tr))
+    return Screen("\n\n".join(parts), again)
 
 
 def vote_question(ev: events.VoteAsked, tr: Translate) -> Screen:

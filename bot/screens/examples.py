@@ -1,5 +1,8 @@
 """`python -m bot.screens.examples [DIR]`: the README's example pictures, into DIR (docs/).
 
+`--language ka --only joker.png --players ნინო,გიორგი,თამარი,ლევანი` draws one of them
+in another language.
+
 Each is drawn from a game played by the engine's random policy from a fixed
 seed (as `python -m engine deal --play random` does), so running this again
 gives the same pictures.
@@ -40,12 +43,20 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", nargs="?", default="docs", help="the directory (default docs)")
     parser.add_argument("--language", help="labels in this language: NAME-LANG.png")
+    parser.add_argument("--only", choices=sorted(EXAMPLES), help="this picture only")
+    parser.add_argument("--players", help="the players' names, comma-separated (in the "
+                        "language's script, say)")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     tr = translator(args.language)
     for name, (game, ex) in EXAMPLES.items():
-        match = played(game, ex.seed, ex.deals, ex.players, ex.rules)
+        if args.only not in (None, name):
+            continue
+        players = args.players.split(",") if args.players else ex.players
+        if len(players) != len(ex.players):
+            parser.error(f"{name} has {len(ex.players)} players")
+        match = played(game, ex.seed, ex.deals, players, ex.rules)
         start = time.perf_counter()
         picture = render_sheet(match, tr)
         elapsed = (time.perf_counter() - start) * 1000

@@ -16,14 +16,20 @@ def lobby_screen(table: Table, tr: Translate, look: Look) -> Screen:
     row = table.row
     plugin = plugin_of(table)
     options = plugin.options
-    lines = [tr("🃏 <b>New {game} table</b>", game=tr(plugin.title)), "",
+    again = table.rematch_of is not None and table.status == "lobby"
+    lines = [tr("🔁 <b>{game} again</b>", game=tr(plugin.title)) if again else
+             tr("🃏 <b>New {game} table</b>", game=tr(plugin.title)), "",
              plugin.rules_summary(dict(row.rules), context(table, tr)),
+             tr("Every other convention as usual: /rules all lists them all.") if again else
              tr("Every other convention as usual (⚙ Conventions shows them all)."), ""]
     seated = sorted(row.seats, key=lambda s: s.seat)
-    names = [look.user_name(s.user_id) for s in seated if s.user_id is not None]
+    names = [("✅ " if again and s.user_id in table.ready else "") + look.user_name(s.user_id)
+             for s in seated if s.user_id is not None]
     lines.append(tr("Players ({n}/{total}): {names}", n=len(names), total=row.seat_count,
                     names=", ".join(names) or "—"))
     lines.extend(partner_lines(table, tr, look))
+    if again:
+        return _rematch(table, lines, tr)
     if table.status != "lobby":
         lines.append("")
         lines.append(tr("This table was cancelled."))
@@ -51,6 +57,16 @@ def lobby_screen(table: Table, tr: Translate, look: Look) -> Screen:
     rows.append((Button(tr("📝 Keep score only (real cards)"), pack("k", table.id, "mode")),))
     rows.append((Button(tr("Open the bot privately"), url=look.link(f"j{table.id}")),))
     return Screen("\n".join(lines), tuple(rows))
+
+
+def _rematch(table: Table, lines: list[str], tr: Translate) -> Screen:
+    """A rematch lobby: each player confirms with one press; nothing else changes."""
+    lines.append(tr("The same rules and players, each one seat on. Each player presses "
+                    "“✅ I play”; the game starts when all have."))
+    return Screen("\n".join(lines), (
+        (Button(tr("✅ I play"), pack("p", table.rematch_of)),),
+        (Button(tr("Leave"), pack("l", table.id, "leave")),
+         Button(tr("✖ Cancel"), pack("l", table.id, "cancel")))))
 
 
 def option_buttons(table: Table, tr: Translate, keys: tuple[str, ...]) -> list[Button]:

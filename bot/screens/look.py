@@ -52,6 +52,12 @@ def plugin_of(table: Table) -> GamePlugin:
     return PLUGINS[table.game]
 
 
+def title(game: str, tr: Translate) -> str:
+    """A game kind's name in the reader's language."""
+    plugin = PLUGINS.get(game)
+    return tr(plugin.title) if plugin is not None else game.capitalize()
+
+
 def context(table: Table, tr: Translate, seat: int | None = None) -> RenderContext:
     """What a game's screens need beside the view: names, rules, language, the version
     buttons carry, the seat's picks."""

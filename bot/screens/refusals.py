@@ -167,11 +167,13 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
         "cannot_reopen": tr("Another table is open in this chat: the finished game cannot be "
                             "reopened."),
         "sheet_not_changed": tr("The sheet could not be changed. Please try again."),
+        "ready_already": tr("You have pressed already: the game starts when everyone has."),
         # answers when something was done
         "left": tr("You left the table."),
         "cancelled": tr("The table is cancelled."),
         "joined": tr("You joined the table."),
         "joined_already": tr("You are already at this table."),
+        "ready": tr("You play again. The game starts when everyone has pressed."),
         "welcome_back": tr("Welcome back: you play your seat again."),
         "playing_already": tr("You are playing your seat already."),
         "setting_already": tr("That is the setting already."),

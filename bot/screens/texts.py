@@ -1,4 +1,4 @@
-"""What the commands answer: help, score, history, rules, statistics, leaderboards, menus."""
+"""What the commands answer: help, score, history, rules, statistics, menus."""
 
 from __future__ import annotations
 
@@ -6,14 +6,15 @@ from collections.abc import Sequence
 from html import escape
 
 from bot.games import PLUGINS
-from bot.screens.look import context, plugin_of
+from bot.screens.look import context, plugin_of, title
+from bot.screens.ratings import rating_lines
 from bot.service.queries import Score, Stats
 from bot.service.tables import Table
 from bot.ui.callbacks import pack
 from bot.ui.i18n import Translate
 from bot.ui.pictures.numbers import number, signed
 from bot.ui.screen import Button, Screen, rows_of
-from storage.rows import ContractStats, DealRow, LeaderRow, UserStats
+from storage.rows import ContractStats, DealRow, UserStats
 
 GAME_PREFIX = "g:"  # a /newgame game button: "g:seep:USER" (the chat is the button's; USER
 # sent /newgame and owns the table)
@@ -116,11 +117,6 @@ def vote_buttons(table_id: int, vote_id: int, tr: Translate) -> tuple[tuple[Butt
 
 # -- /stats and /top ---------------------------------------------------------------------
 
-def title(game: str, tr: Translate) -> str:
-    plugin = PLUGINS.get(game)
-    return tr(plugin.title) if plugin is not None else game.capitalize()
-
-
 def figure(value: float) -> str:
     """A figure rounded to two decimals, without a needless ``.0``."""
     rounded = round(value, 2)
@@ -137,14 +133,14 @@ def stats_text(found: Stats, tr: Translate) -> str:
     if not found.rows:
         return tr("{name} has not played with me yet.", name=name)
     parts = [tr("📊 <b>{name}</b>", name=name)]
-    parts += ["\n".join(game_lines(row, tr)) for row in found.rows]
+    parts += ["\n".join(game_lines(found, row, tr)) for row in found.rows]
     return "\n\n".join(parts)
 
 
-def game_lines(row: UserStats, tr: Translate) -> list[str]:
+def game_lines(found: Stats, row: UserStats, tr: Translate) -> list[str]:
     """One game kind of a player's statistics."""
     words = PLUGINS[row.game].stats(tr) if row.game in PLUGINS else None
-    lines = [f"<b>{escape(title(row.game, tr))}</b>"]
+    lines = [f"<b>{escape(title(row.game, tr))}</b>", *rating_lines(found, row.game, tr)]
     lines.append(tr("Finished games: {games} · won: {first}", games=row.games,
                     first=row.first_places))
     if row.games and words is not None:
@@ -166,19 +162,3 @@ def game_lines(row: UserStats, tr: Translate) -> list[str]:
 def _outcome(c: ContractStats) -> str:
     """``5/1`` made/failed, or the count where the game does not judge (a Seep bid)."""
     return f"{c.made}/{c.failed}" if c.made + c.failed else str(c.declared)
-
-
-def top_text(boards: dict[str, list[LeaderRow]], minimum: int, tr: Translate) -> str:
-    sections = []
-    for game, rows in boards.items():
-        lines = [f"<b>{escape(title(game, tr))}</b> · " + PLUGINS[game].stats(tr).per_game]
-        lines += [tr("{place}. {name}: <b>{per_game}</b> · games: {games} · total: {total}",
-                     place=place, name=escape(row.name), per_game=balance(row.per_game),
-                     games=row.games, total=balance(row.balance))
-                  for place, row in enumerate(rows, 1)]
-        sections.append("\n".join(lines))
-    if not sections:
-        return tr("Nobody here has finished enough games yet (the minimum is {n}). "
-                  "/top 1 counts everyone.", n=minimum)
-    header = tr("🏆 <b>Best players here</b> · minimum of finished games: {n}", n=minimum)
-    return "\n\n".join([header, *sections])

@@ -13,7 +13,7 @@ from bot.service.outcome import Refusal
 from bot.service.tables import Table
 from engine.manual import EntryForm
 from engine.match import Match
-from storage.rows import VoteRow
+from storage.rows import RatingChange, VoteRow
 
 
 @dataclass(frozen=True)
@@ -39,11 +39,13 @@ class DealScored:
 
 @dataclass(frozen=True)
 class GameOver:
-    """``how``: ``played`` to the end, ``stopped`` by agreement (settled), ``abandoned``."""
+    """``how``: ``played`` to the end, ``stopped`` by agreement (settled), ``abandoned``;
+    ``ratings``: each rated seat's change in the group (none if the game does not count)."""
 
     table: Table
     how: str
     match: Match | None
+    ratings: tuple[RatingChange, ...] = ()
 
 
 @dataclass(frozen=True)

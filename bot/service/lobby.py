@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.service import events, play, time_settings
 from bot.service.outcome import Outcome
-from bot.service.tables import Table
+from bot.service.tables import REMATCH, Table
 from engine.base import RulesError, offered_values
 from engine.games import get_game
 from engine.match import Match
@@ -73,8 +73,8 @@ async def press(svc: Services, table: Table, user: UserRow, parts: tuple[str, ..
         return await join(svc, table, user)
     if op == "leave":
         return await leave(svc, table, user.id)
-    if op not in MANAGE:
-        return out.refuse("bad_button")
+    if op not in MANAGE or (table.rematch_of is not None and op != "cancel"):
+        return out.refuse("bad_button")  # a rematch keeps the rules it was played with
     if not may_manage(table, user.id):
         return out.refuse("creator_only")
     if op == "page" and len(parts) == 2 and parts[1] in PAGES:
@@ -100,6 +100,9 @@ async def leave(svc: Services, table: Table, user_id: int) -> Outcome:
     if table.seat_of(user_id) is None:
         return out.refuse("not_at_table")
     table.row = await svc.store.tables.unseat_user(table.id, user_id)
+    if table.rematch_of is not None:  # no longer the same players: an ordinary lobby
+        settings = {k: v for k, v in table.row.settings.items() if k != REMATCH}
+        table.row = await svc.store.tables.update_settings(table.id, settings)
     return out.redraw(table).done("left")
 
 

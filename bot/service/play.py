@@ -13,14 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from bot.service import events, records, votes
+from bot.service import events, ratings, records, votes
 from bot.service.outcome import Outcome, Refusal
 from bot.service.tables import DealEnd, Table
 from bot.service.time_settings import TimeSettings
 from engine.base import Event
 from engine.manual import EntryForm
 from engine.match import Match
-from storage.rows import Entry
+from storage.rows import Entry, RatingChange
 
 if TYPE_CHECKING:
     from bot.service.services import Services
@@ -242,11 +242,22 @@ async def game_over(svc: Services, table: Table, how: str, out: Outcome) -> Outc
     """The game ended: its last look, the settlement (or that nothing counts); an open vote
     lapses; the table closes."""
     out.redraw(table)
-    out.tell(events.GameOver(table, how, table.match))
+    out.tell(events.GameOver(table, how, table.match,
+                             () if how == "abandoned" else await _rate(svc, table)))
     await votes.void_open(svc, table, out)
     svc.timers.cancel(table.id)
     svc.tables.forget(table)
     return out
+
+
+async def _rate(svc: Services, table: Table) -> tuple[RatingChange, ...]:
+    """The finished game's rating changes in its group; none (and a log line) if they cannot
+    be stored: the game's end must still be told (``python -m bot.ratings rebuild`` mends)."""
+    try:
+        return ratings.in_group(await ratings.rate(svc.store, table.id))
+    except Exception:
+        log.exception("table %s: cannot rate the game", table.id)
+        return ()
 
 
 async def step(svc: Services, table: Table, user_id: int, version: int, seat: int,

@@ -6,20 +6,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from bot.service import play, records
+from bot.service import play, ratings, records
 from bot.service.outcome import Outcome
 from bot.service.tables import Table
 from bot.service.users import Person
 from engine.games import GAMES
 from engine.match import Match
 from storage.errors import StorageError
-from storage.rows import DealRow, GameRow, LeaderRow, UserRow, UserStats
+from storage.rows import DealRow, GameRow, RatingPoint, Scope, Standing, UserRow, UserStats
 
 if TYPE_CHECKING:
     from bot.service.services import Services
 
 RECENT = 10  # ended tables looked through for the last game that started (not a lobby)
-MIN_GAMES = 3  # finished games a player needs to be on the leaderboard, unless asked
+MIN_GAMES = 3  # rated games a player needs to be on the leaderboard, unless asked
 MAX_MIN_GAMES = 1000
 TOP = 10  # players shown per game kind
 
@@ -97,12 +97,21 @@ async def set_sheet(svc: Services, table: Table | None, user_id: int, on: bool) 
 
 @dataclass(frozen=True)
 class Stats:
+    """``ratings``: by (game, scope), the user's current ratings (in the group the command
+    came from, and across all groups); ``history``: his ratings after each game in
+    ``scope`` (the group's; across all groups when asked in private)."""
+
     user: UserRow
     rows: list[UserStats] = field(default_factory=list)
+    ratings: dict[tuple[str, Scope], Standing] = field(default_factory=dict)
+    history: list[RatingPoint] = field(default_factory=list)
+    scope: Scope = "all"
 
 
-async def stats(svc: Services, sender: Person, named: Person | str | None) -> Stats | Outcome:
-    """``/stats``: the sender's, or a user's named by reply, mention or ``@username``."""
+async def stats(svc: Services, sender: Person, named: Person | str | None,
+                chat_id: int) -> Stats | Outcome:
+    """``/stats`` in ``chat_id``: the sender's, or a user's named by reply, mention or
+    ``@username``."""
     if isinstance(named, Person):
         user = await svc.users.seen(named)
     elif isinstance(named, str):
@@ -112,7 +121,16 @@ async def stats(svc: Services, sender: Person, named: Person | str | None) -> St
         user = found
     else:
         user = await svc.users.seen(sender)
-    return Stats(user, await svc.store.stats.user_stats(user.id))
+    group = chat_id if chat_id < 0 else None
+    scopes: dict[Scope, int | None] = {"group": group, "all": None} if group else {"all": None}
+    standings: dict[tuple[str, Scope], Standing] = {}
+    for game in GAMES:
+        for scope, where in scopes.items():
+            found = await svc.store.ratings.standings(game, where, [user.id])
+            if user.id in found:
+                standings[game, scope] = found[user.id]
+    return Stats(user, await svc.store.stats.user_stats(user.id), standings,
+                 await svc.store.ratings.history(user.id, group), "group" if group else "all")
 
 
 def parse_top(args: list[str], aliases: dict[str, str]) -> tuple[list[str], int] | None:
@@ -133,11 +151,13 @@ def parse_top(args: list[str], aliases: dict[str, str]) -> tuple[list[str], int]
 
 
 async def top(svc: Services, chat_id: int, games: list[str],
-              minimum: int) -> dict[str, list[LeaderRow]]:
-    """The chat's best players per game kind (kinds with nobody are left out)."""
+              minimum: int) -> dict[str, list[Standing]]:
+    """The chat's best players per game kind by the conservative estimate of their rating
+    (kinds with nobody are left out)."""
     boards = {}
     for game in games:
-        rows = await svc.store.stats.leaderboard(chat_id, game, min_games=minimum, limit=TOP)
+        rows = await svc.store.ratings.leaderboard(chat_id, game, min_games=minimum,
+                                                   caution=ratings.CAUTION, limit=TOP)
         if rows:
             boards[game] = rows
     return boards

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service import ratings
 from engine.base import RecordError, SeatStats
 from engine.games import get_game
 from engine.match import Match
@@ -100,17 +101,19 @@ async def import_record(
 ) -> TableRow:
     """Store a record as a table of the chat after replaying it.
 
-    A finished game is stored finished with its results and settlement; an
+    A finished game is stored finished with its results and settlement (and rated); an
     unfinished one as paused (so the chat must have no open table). The
     stored log is the replayed match's record (canonical card text).
     """
     match = replayed(record, "the record")
     seats = len(match.players)
-    return await store.log.import_game(
+    row = await store.log.import_game(
         chat_id, match.record(), outputs=match.outputs,
         stats=[seat_stats(match.spec.name, seats, out) for out in match.outputs],
         settlement=match.report()["settlement"] if match.over else None,
         creator_id=creator_id, user_ids=user_ids, snapshot=last_snapshot(match))
+    await ratings.rate(store, row.id)
+    return row
 
 
 def last_snapshot(match: Match) -> dict[str, Any] | None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +21,13 @@ from storage.rows import OPEN_STATUSES, TableRow
 if TYPE_CHECKING:
     from bot.service.scorekeeping.keeper import Keeper
 
+SCOREKEEPER = "scorekeeper"  # the ``mode`` setting of a table that keeps a real game's sheet
+REMATCH = "rematch"  # the setting of a lobby that plays a game again: {"of": id, "ready": [...]}
+
+
+def keeps_score(settings: Mapping[str, Any]) -> bool:
+    """Scorekeeper mode: deals are played with real cards and entered by hand."""
+    return settings.get("mode") == SCOREKEEPER
 
 
 @dataclass(frozen=True)
@@ -66,8 +74,19 @@ class Table:
 
     @property
     def keeps_score(self) -> bool:
-        """Scorekeeper mode: deals are played with real cards and entered by hand."""
-        return self.row.settings.get("mode") == "scorekeeper"
+        return keeps_score(self.row.settings)
+
+    @property
+    def rematch_of(self) -> int | None:
+        """The table whose game this lobby plays again with the same players (None: not a
+        rematch)."""
+        rematch = self.row.settings.get(REMATCH)
+        return rematch["of"] if rematch else None
+
+    @property
+    def ready(self) -> frozenset[int]:
+        """The users who confirmed a rematch lobby."""
+        return frozenset(self.row.settings.get(REMATCH, {}).get("ready", ()))
 
     @property
     def status(self) -> str:

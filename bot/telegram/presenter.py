@@ -376,13 +376,19 @@ class Presenter(Delivery):
 
     def send_picture(self, chat_id: int, match: Match, tr: Translate, *,
                      thread_id: int = 0) -> None:
-        """The match's sheet as a photo, drawn in a worker thread when its turn comes in the
-        chat's queue (``match`` is a copy nobody changes)."""
+        """The match's sheet as a photo (``match`` is a copy nobody changes)."""
+        self.send_drawn(chat_id, lambda: draw_sheet(match, tr), "scoresheet.png",
+                        caption(match, tr), thread_id=thread_id)
+
+    def send_drawn(self, chat_id: int, draw: Callable[[], bytes], filename: str, text: str, *,
+                   thread_id: int = 0) -> None:
+        """A picture as a photo, drawn (``draw``: its PNG) in a worker thread when its turn
+        comes in the chat's queue."""
         async def send() -> Message:
-            png = await asyncio.to_thread(draw_sheet, match, tr)
+            png = await asyncio.to_thread(draw)
             return await self.bot.send_photo(
-                chat_id, InputFile(BytesIO(png), filename="scoresheet.png"),
-                caption=caption(match, tr), message_thread_id=thread_id or None)
+                chat_id, InputFile(BytesIO(png), filename=filename), caption=text,
+                message_thread_id=thread_id or None)
 
         self.outbox.later(chat_id, send)
 

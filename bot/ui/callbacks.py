@@ -9,6 +9,7 @@
 - ``t:T:key:value``   a player proposes a time setting (bot/time_settings.py)
 - ``r:T``             a player takes their seat back from a substitute robot
 - ``k:T:op[:arg...]`` scorekeeper mode: lobby and deal entry (bot/scorekeeper/entering.py)
+- ``p:T``             play again: the players of table T's ended game (bot/service/rematch.py)
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MAX_BYTES = 64
-KINDS = ("a", "u", "l", "v", "t", "r", "k")
+KINDS = ("a", "u", "l", "v", "t", "r", "k", "p")
 
 
 class BadCallback(ValueError):

@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from openskill.models import PlackettLuce, PlackettLuceRating
 
+from bot.screens.ratings import rating
 from bot.screens.texts import balance, figure
 from bot.service import records as stored
 from engine.__main__ import play_random
@@ -69,9 +71,27 @@ def expected_preferans(user: int, games: list[tuple[dict[str, Any], tuple[int, .
 
 
 async def ask(tg: FakeTelegram, user: User, chat: Any, text: str, **kw: Any) -> str:
+    """The text the bot answers with (a picture may follow it)."""
     tg.send(user, chat, text, **kw)
     await tg.idle()
-    return tg.last_message(chat).text
+    return [m for m in tg.messages(chat) if m.sender is tg.bot and m.file is None][-1].text
+
+
+def expected_ratings(games: list[tuple[dict[str, Any], tuple[int, ...]]],
+                     game: str) -> dict[int, tuple[PlackettLuceRating, int]]:
+    """Each user's rating in ``game`` and his number of games, by openskill itself, the
+    games rated in the order they were stored (each plays alone in these games)."""
+    model = PlackettLuce()
+    found: dict[int, tuple[PlackettLuceRating, int]] = {}
+    for record, seats in games:
+        if record["game"] != game:
+            continue
+        settlement = replay(record).report()["settlement"]
+        ranks = [1 + sum(other > mine for other in settlement) for mine in settlement]
+        before = [[found[u][0] if u in found else model.rating()] for u in seats]
+        for user, [new] in zip(seats, model.rate(before, ranks=ranks), strict=True):
+            found[user] = (new, found.get(user, (None, 0))[1] + 1)
+    return found
 
 
 @pytest.fixture
@@ -90,10 +110,20 @@ async def test_stats_and_top_match_the_records(tg: FakeTelegram, tmp_path: Path,
         for record, seats in games:
             await stored.import_record(hub.services.store, group.id, record,
                                             user_ids=[users[i].id for i in seats])
+        ratings = expected_ratings(games, "preferans")
         for who in range(len(NAMES)):
             text = await ask(tg, users[who], group, "/stats")
             e = expected_preferans(who, games)
             assert f"📊 {NAMES[who]}" in text
+            if who in ratings:  # one group: its ratings are the ones across all groups
+                skill, count = ratings[who]
+                for where in ("here", "in all groups"):
+                    assert (f"Rating {where}: {rating(skill.ordinal())} · rated games: "
+                            f"{count}") in text
+            picture = tg.last_message(group)
+            assert picture.file is not None and picture.file.kind == "photo"
+            assert picture.text == f"📈 The rating of {NAMES[who]} after each rated game"
+            assert picture.file.width == 1080
             assert f"Finished games: {e['games']} · won: {e['first']}" in text
             per_game = balance(e["balance"] / e["games"])
             assert f"Balance in whists: {balance(e['balance'])} ({per_game} a game)" in text
@@ -116,27 +146,20 @@ async def test_stats_and_top_match_the_records(tg: FakeTelegram, tmp_path: Path,
             "📊 Dmitri")
         assert "I do not know @nobody" in await ask(tg, users[0], group, "/stats @nobody")
 
-        # the leaderboard: average settled whists per game, at least 2 games
-        totals: dict[int, list[float]] = defaultdict(list)
-        for record, seats in games:
-            if record["game"] == "preferans":
-                for seat, user in enumerate(seats):
-                    totals[user].append(replay(record).report()["settlement"][seat])
-        ranked = sorted((u for u in totals if len(totals[u]) >= 2),
-                        key=lambda u: (-sum(totals[u]) / len(totals[u]), -len(totals[u])))
+        # the leaderboard: the conservative estimate of the rating, at least 2 games
+        want = expected_ratings(games, "preferans")
+        ranked = sorted((u for u in want if want[u][1] >= 2), key=lambda u: -want[u][0].ordinal())
         top = await ask(tg, users[1], group, "/top preferans 2")
         lines = [line for line in top.splitlines() if line[:1].isdigit()]
-        assert lines == [
-            f"{place}. {NAMES[u]}: {balance(sum(totals[u]) / len(totals[u]))} · games: "
-            f"{len(totals[u])} · total: {balance(sum(totals[u]))}"
-            for place, u in enumerate(ranked, 1)]
-        assert "minimum of finished games: 2" in top
+        assert lines == [f"{place}. {NAMES[u]}: {rating(want[u][0].ordinal())} · games: "
+                         f"{want[u][1]}" for place, u in enumerate(ranked, 1)]
+        assert "minimum of rated games: 2" in top
         assert 4 not in ranked  # Elena played one game only
 
         every = await ask(tg, users[1], group, "/top 1")  # every game kind, everyone
         assert "Preferans" in every and "Elena" in every
         assert "joker" in every.lower() and "seep" in every.lower()
-        assert "Nobody here has finished enough games" in await ask(
+        assert "Nobody here has played enough rated games" in await ask(
             tg, users[1], group, "/top 50")
         assert "for example /top preferans 5" in await ask(tg, users[1], group, "/top chess")
         assert "Send /top in a group" in await ask(tg, users[1], users[1], "/top")

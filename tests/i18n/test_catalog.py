@@ -10,18 +10,45 @@ from pathlib import Path
 import pytest
 
 from bot import catalog
-from bot.catalog import COMPLETE, messages, problems, undeclared_calls
+from bot.catalog import COMPLETE, FOR_GAMES, messages, problems, undeclared_calls
 from bot.screens.examples import played
 from bot.screens.sheet import render_sheet
 from bot.ui import i18n
 from tests.pictures.checks import assert_sound
 
 
-@pytest.mark.parametrize("language", COMPLETE)
+@pytest.mark.parametrize("language", [*COMPLETE, *FOR_GAMES])
 def test_a_complete_language_translates_every_message(language: str) -> None:
-    """Fails on any message id of the source (or declared) missing from the catalog; run
+    """Fails on any message id of the source (or declared) missing from the catalog (for a
+    language of some games, of the bot's own texts and those games'); run
     `python -m bot.catalog extract`, translate, and `python -m bot.catalog check`."""
     assert problems(language) == []
+
+
+def test_ukrainian_georgian_and_russian_are_complete_and_hindi_is_for_seep() -> None:
+    """Hindi leaves out only what Preferans' and Joker's own screens say (their plugins'
+    texts and options): everything the bot says at a Seep table is translated."""
+    assert {"ru", "uk", "ka"} <= set(COMPLETE) and FOR_GAMES == {"hi": ("seep",)}
+    found = {m.text: m for m in messages()}
+    skipped = catalog.out_of_scope("hi")
+    assert "pool {target}" in skipped and "(khishti)" in skipped  # Preferans', Joker's
+    assert "Bazzis: {list}" not in skipped and "Which game shall we play?" not in skipped
+    assert "Players" not in skipped  # an option label of every game, Seep's too
+    assert all(found[text].games and found[text].games <= {"preferans", "joker"}
+               for text in skipped)
+    hindi = catalog.read("hi")
+    assert all(hindi.get(text).string for text in found if text not in skipped)
+    assert len(skipped) < len(found) / 2
+
+
+def test_the_players_terms_in_ukrainian_georgian_and_hindi() -> None:
+    uk, ka, hi = (i18n.translator(language) for language in ("uk", "ka", "hi"))
+    assert (uk("pool"), uk("mountain"), uk("whists"), uk("talon")) == (
+        "пуля", "гора", "вісти", "прикуп")
+    assert (uk("misère"), uk("half-whist"), uk("Raspasy")) == ("мізер", "піввіста", "Розпаси")
+    assert (ka("Khishti"), ka("Premium"), ka("Joker")) == ("ხიშტი", "პრემია", "ჯოკერი")
+    assert ka("pulka {number}", number=2) == "პულკა 2" and ka("no trump") == "უკოზირო"
+    assert (hi("Seep"), hi("bazzis"), hi("Bid {n}", n=9)) == ("सीप", "बाज़ियाँ", "बोली 9")
 
 
 def test_every_translator_call_is_extractable() -> None:
@@ -53,21 +80,29 @@ def test_the_russian_catalog_speaks_the_players_terms() -> None:
     assert "ru" in i18n.languages() and i18n.languages()[0] == "en"
 
 
-GAMES = [("preferans", 3, 30, ("Анна", "Борис", "Вера"), {}),
-         ("preferans", 3, 30, ("Анна", "Борис", "Вера", "Глеб"), {"players": 4}),
-         ("joker", 519, 24, ("Нино", "Гиорги", "Тамар", "Леван"), {"pairs": True}),
-         ("seep", 0, 40, ("Арджун", "Прия", "Викрам", "Мира"), {"bazzis": 3})]
+GAMES = [("preferans", 3, 30, 3, {}),
+         ("preferans", 3, 30, 4, {"players": 4}),
+         ("joker", 519, 24, 4, {"pairs": True}),
+         ("seep", 0, 40, 4, {"bazzis": 3})]
+NAMES = {"ru": ("Анна", "Борис", "Вера", "Глеб"), "uk": ("Оксана", "Богдан", "Ірина", "Тарас"),
+         "ka": ("ნინო", "გიორგი", "თამარი", "ლევანი"), "hi": ("अर्जुन", "प्रिया", "विक्रम", "मीरा")}
+PICTURES = [(language, game) for language in NAMES for game in GAMES
+            if language != "hi" or game[0] == "seep"]
 
 
-@pytest.mark.parametrize(("game", "seed", "deals", "names", "rules"), GAMES,
-                         ids=["pulya-3p", "pulya-4p", "joker", "seep"])
-def test_the_pictures_in_russian_have_no_english_left(game, seed, deals, names, rules) -> None:
-    """With Cyrillic names, any Latin letter drawn would be an untranslated label."""
-    picture = render_sheet(played(game, seed, deals, names, rules), i18n.translator("ru"))
+@pytest.mark.parametrize(("language", "game"), PICTURES,
+                         ids=[f"{lang}-{g[0]}{g[3]}" for lang, g in PICTURES])
+def test_the_pictures_in_each_language_have_no_english_left(language, game) -> None:
+    """With names in the language's script, any Latin letter drawn would be an untranslated
+    label; none is cut short either."""
+    name, seed, deals, players, rules = game
+    tr = i18n.translator(language)
+    picture = render_sheet(played(name, seed, deals, NAMES[language][:players], rules), tr)
     assert_sound(picture)
     assert [item.text for item in picture.items if re.search("[A-Za-z]", item.text)] == []
     assert [item.text for item in picture.items if item.text.endswith("…")] == []  # no label cut
-    assert any(item.text == "итог" for item in picture.items)
+    assert any(item.text == tr("balance") for item in picture.items)
+    assert tr("balance") != "balance"
 
 
 # -- the checks catch problems --------------------------------------------------------
@@ -81,9 +116,9 @@ def locales(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_a_new_language_starts_empty_and_the_check_lists_everything(locales: Path) -> None:
-    catalog.init("uk")
-    assert catalog.catalog_languages() == ["ru", "uk"]
-    found = problems("uk")
+    catalog.init("de")
+    assert catalog.catalog_languages() == ["de", "hi", "ka", "ru", "uk"]
+    found = problems("de")
     assert len(found) == len(messages())
     assert all(line.startswith("missing") for line in found)
     with pytest.raises(SystemExit):
@@ -121,18 +156,35 @@ def test_extract_brings_in_new_messages_and_keeps_translations(locales: Path) ->
     assert catalog.main(["check"]) == 1  # ru must be complete
 
 
+@pytest.mark.parametrize("language", [*COMPLETE, *FOR_GAMES])
+def test_the_check_fails_on_one_message_missing_in_a_complete_language(
+        locales: Path, language: str) -> None:
+    """Hindi is held to the bot's own texts and Seep's: a lobby button they all show."""
+    assert catalog.main(["check"]) == 0
+    found = catalog.read(language)
+    found.delete("✅ I play")
+    catalog.write(found, language)
+    assert catalog.main(["check"]) == 1
+    assert any(line.startswith("missing") and "I play" in line for line in problems(language))
+
+
 _NAMES = r"\{(name|names|target|writer|team|side|other|old|new|bidder|dealer|one|two)\}"
-_GOVERNED = re.compile(r"(?<![\w{])(на|у|против|для|от|к|без|про|о|об|с|со|из|до|после|"
-                       r"вместо|ждём|знаю|посадить) «?" + _NAMES, re.IGNORECASE)
+# The words after which Russian and Ukrainian decline the name that follows.
+_GOVERNORS = {"ru": "на|у|против|для|от|к|без|про|о|об|с|со|из|до|после|вместо|ждём|знаю|"
+                    "посадить",
+              "uk": "на|у|в|проти|для|від|до|без|про|о|об|з|із|зі|після|замість|чекаємо|"
+                    "знаю|посадити"}
 
 
-def test_russian_texts_need_no_declension_of_names() -> None:
-    """A name is never put where Russian would decline it ("Боря на Аня", "у Аня"): it stands
-    as the subject, after a colon or an arrow, or after a noun ("игрока Аня")."""
+@pytest.mark.parametrize("language", ["ru", "uk"])
+def test_russian_and_ukrainian_texts_need_no_declension_of_names(language: str) -> None:
+    """A name is never put where the language would decline it ("Боря на Аня", "у Аня"): it
+    stands as the subject, after a colon or an arrow, or after a noun ("игрока Аня")."""
+    governed = re.compile(rf"(?<![\w{{])({_GOVERNORS[language]}) «?" + _NAMES, re.IGNORECASE)
     found = []
-    for message in catalog.read("ru"):
+    for message in catalog.read(language):
         forms = [message.string] if isinstance(message.string, str) else list(message.string)
-        found += [form for form in forms if form and _GOVERNED.search(form)]
+        found += [form for form in forms if form and governed.search(form)]
     assert found == []
-    tr = i18n.translator("ru")
+    tr = i18n.translator(language)
     assert tr("{writer} on {target} {n}", writer="Боря", target="Аня", n=12) == "Боря → Аня: 12"

@@ -16,7 +16,7 @@ _CODE = re.compile(r"<code>(.*?)</code>")
 NAMES = {"en": ["Ann", "Bob", "Cid"], "ru": ["Аня", "Боря", "Вика"]}
 
 
-@pytest.mark.parametrize("language", ["en", "ru"])
+@pytest.mark.parametrize("language", ["en", "ru", "uk", "ka"])
 def test_every_preferans_example_reads(language: str) -> None:
     entry = PLUGINS["preferans"].entry
     help_text = entry.text_help(translator(language))

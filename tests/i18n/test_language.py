@@ -21,7 +21,8 @@ async def test_language_buttons_switch_the_table_to_russian(tg: FakeTelegram,
         await tg.idle()
         question = tg.last_message(group)
         assert question.text == "Which language shall I write in here?"
-        assert [b["text"] for b in question.buttons] == ["✅ English", "Русский"]
+        assert [b["text"] for b in question.buttons] == [
+            "✅ English", "हिन्दी", "ქართული", "Русский", "Українська"]
         answer = await tg.press(users[1], question, text="Русский")
         await tg.idle()
         assert answer.text == "Теперь я пишу в этом чате по-русски."
@@ -50,8 +51,20 @@ async def test_language_buttons_switch_the_table_to_russian(tg: FakeTelegram,
 
         tg.send(users[2], group, "/language xx")
         await tg.idle()
-        assert tg.last_message(group).text.startswith("Я пишу на языках: en (English), ru")
+        assert tg.last_message(group).text.startswith(
+            "Я пишу на языках: en (English), hi (हिन्दी), ka (ქართული), ru (Русский), "
+            "uk (Українська).")
         assert await hub.services.users.chat_language(group.id) == "ru"  # nothing changed
+        for code, done, sheet in (
+                ("uk", "Відтепер я пишу в цьому чаті українською.", "запис рахунку картинкою"),
+                ("ka", "ამიერიდან ამ ჩატში ქართულად ვწერ.", "ანგარიშის ფურცელი სურათად"),
+                ("hi", "अब से मैं इस चैट में हिन्दी में लिखूँगा।", "स्कोरशीट तस्वीर में")):
+            tg.send(users[2], group, f"/language {code}")
+            await tg.idle()
+            assert tg.last_message(group).text == done
+            tg.send(users[0], group, "/help")
+            await tg.idle()
+            assert f"/sheet — {sheet}" in tg.last_message(group).text
         tg.send(users[2], group, "/language en")
         await tg.idle()
         assert tg.last_message(group).text == "From now on I write in English in this chat."

@@ -2,22 +2,31 @@
 
 import pytest
 
+from bot.service import ratings
 from bot.service import records as stored
 from storage import Storage, TableExists
+from storage.rows import Standing
 from tests.storage.play import play_deals, started_table
 
 OLD, NEW = -100, -1001234567890
+
+
+async def board(store: Storage, chat_id: int) -> list[Standing]:
+    return await store.ratings.leaderboard(chat_id, "preferans", min_games=1,
+                                           caution=ratings.CAUTION, limit=10)
 
 
 async def test_migration_moves_settings_tables_history_and_stats(store: Storage) -> None:
     await store.chats.save_chat(OLD, language="ru", time_zone="Europe/Moscow")
     done = await started_table(store, OLD, "preferans", {"pool": 2}, [1, 2, 3])
     await play_deals(store, done, None, seed=1, deals=80)
+    assert await ratings.rate(store, done.id)
     live = await started_table(store, OLD, "preferans", {}, [1, 2, 3])
     await play_deals(store, live, None, seed=2, deals=1)
     games_before = await store.stats.recent_games(OLD)
     deals_before = await store.stats.recent_deals(OLD, 100)
-    board_before = await store.stats.leaderboard(OLD, "preferans", min_games=1)
+    board_before = await board(store, OLD)
+    assert board_before
 
     assert await store.chats.migrate_chat(OLD, NEW)
     assert await store.chats.get_chat(OLD) is None
@@ -29,7 +38,8 @@ async def test_migration_moves_settings_tables_history_and_stats(store: Storage)
     assert (await store.tables.get_table(done.id)).chat_id == NEW
     assert await store.stats.recent_games(NEW) == games_before
     assert await store.stats.recent_deals(NEW, 100) == deals_before
-    assert await store.stats.leaderboard(NEW, "preferans", min_games=1) == board_before
+    assert await board(store, NEW) == board_before
+    assert await board(store, OLD) == []
     assert await store.stats.recent_games(OLD) == []
     assert await store.stats.recent_deals(OLD, 100) == []
     match = await stored.load_match(store, live.id)

@@ -63,12 +63,12 @@ async def test_undoing_the_deal_that_ended_the_game_reopens_it(store: Storage) -
     while not match.over:
         await enter_deal(store, table, match, rng)
     assert (await store.tables.get_table(table.id)).status == "finished"
-    assert await store.stats.leaderboard(CHAT, "preferans", min_games=1)
+    assert [s.games for s in await store.stats.user_stats(1)] == [1]
     new = undo(match)
     reopened = await store.log.replace_entered_deals(table.id, len(new.deals), [], [], stats=[],
                                                      expected_last=match.version)
     assert reopened.status == "playing" and reopened.finished_at is None
-    assert await store.stats.leaderboard(CHAT, "preferans", min_games=1) == []
+    assert [s.games for s in await store.stats.user_stats(1)] == [0]
     assert await store.stats.recent_games(CHAT) == []
     await _stored_as(store, table.id, new)
     while not new.over:

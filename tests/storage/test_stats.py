@@ -1,4 +1,4 @@
-"""History, /stats and /top answer from indexed rows what replaying the records says."""
+"""History and /stats answer from indexed rows what replaying the records says."""
 
 from collections import Counter, defaultdict
 
@@ -93,23 +93,6 @@ async def test_user_stats_match_the_records(store: Storage, played: list) -> Non
     assert seen_misers and seen_failures  # the sample exercises both outcomes
     assert await store.stats.user_stats(1, "joker") == []
     assert await store.stats.user_stats(999) == []
-
-
-async def test_leaderboard_ranks_by_settled_whists_per_game(store: Storage, played: list) -> None:
-    totals: dict[int, list[float]] = defaultdict(list)
-    for users, record in played:
-        for seat, balance in enumerate(replay(record).report()["settlement"]):
-            totals[users[seat]].append(balance)
-    for min_games in (1, 3, 5):
-        board = await store.stats.leaderboard(CHAT, "preferans", min_games=min_games)
-        want = sorted(((sum(b) / len(b), user) for user, b in totals.items()
-                       if len(b) >= min_games), key=lambda t: -t[0])
-        assert [row.user_id for row in board] == [user for _, user in want]
-        for row, (per_game, user) in zip(board, want, strict=True):
-            assert row.games == len(totals[user]) and row.per_game == pytest.approx(per_game)
-            assert row.name == f"U{user}"
-    assert await store.stats.leaderboard(CHAT, "joker", min_games=1) == []
-    assert len(await store.stats.leaderboard(CHAT, "preferans", min_games=1, limit=2)) == 2
 
 
 async def test_history_of_the_chat(store: Storage, played: list) -> None:

@@ -1,4 +1,4 @@
-"""How /stats and /top speak of Joker results: points, bids taken exactly."""
+"""How /stats speaks of Joker results: points, bids taken exactly."""
 
 from __future__ import annotations
 
@@ -11,5 +11,4 @@ def words(tr: Translate) -> StatsWords:
         balance=tr("Balance in points: {total} ({per_game} a game)"),
         won_lost=tr("Points won: {won} · lost: {lost}"),
         contracts=tr("Bids by tricks (taken exactly/not):"),
-        per_game=tr("points a game"),
     )

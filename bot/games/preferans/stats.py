@@ -1,4 +1,4 @@
-"""How /stats and /top speak of Preferans results: whists, contracts by level, misère."""
+"""How /stats speaks of Preferans results: whists, contracts by level, misère."""
 
 from __future__ import annotations
 
@@ -17,6 +17,5 @@ def words(tr: Translate) -> StatsWords:
         balance=tr("Balance in whists: {total} ({per_game} a game)"),
         won_lost=tr("Whists written: {won} · written on them: {lost}"),
         contracts=tr("Contracts by level (made/failed):"),
-        per_game=tr("whists a game"),
         extra=_misere,
     )

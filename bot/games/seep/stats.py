@@ -1,4 +1,4 @@
-"""How /stats and /top speak of Seep results: bazzis, bids, deal points of the sides."""
+"""How /stats speaks of Seep results: bazzis, bids, deal points of the sides."""
 
 from __future__ import annotations
 
@@ -11,5 +11,4 @@ def words(tr: Translate) -> StatsWords:
         balance=tr("Balance in bazzis: {total} ({per_game} a game)"),
         won_lost=tr("Deal points of their team: {won} · of the other team: {lost}"),
         contracts=tr("Bids:"),
-        per_game=tr("bazzis a game"),
     )

@@ -16,9 +16,9 @@ from bot.service import events, records, votes
 from bot.service.outcome import Outcome, Refusal
 from bot.service.scorekeeping.draft import EntryRules, taps_of
 from bot.service.scorekeeping.keeper import keeper_of
-from bot.service.scorekeeping.lobby import MODE, may_keep
+from bot.service.scorekeeping.lobby import may_keep
 from bot.service.scorekeeping.saving import show_next
-from bot.service.tables import Table
+from bot.service.tables import Table, keeps_score
 from engine.base import ActionError
 from engine.manual import edit, form_at, undo
 from engine.match import Match
@@ -45,7 +45,7 @@ async def table_to_correct(svc: Services, chat_id: int, thread_id: int) -> Table
     table = svc.tables.get(games[0].table_id)
     if table is None:
         row = await svc.store.tables.get_table(games[0].table_id)
-        if row.settings.get("mode") != MODE:
+        if not keeps_score(row.settings):
             return Outcome().refuse("not_kept")
         table = svc.tables.adopt(row)
         table.match = await records.load_match(svc.store, row.id)

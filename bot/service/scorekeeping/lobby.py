@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from bot.service import lobby
 from bot.service.outcome import Outcome
 from bot.service.scorekeeping.keeper import Keeper
-from bot.service.tables import Table
+from bot.service.tables import SCOREKEEPER, Table
 from storage.errors import StorageError
 from storage.rows import UserRow
 from storage.tables import MAX_NAME
@@ -22,7 +22,6 @@ from storage.tables import MAX_NAME
 if TYPE_CHECKING:
     from bot.service.services import Services
 
-MODE = "scorekeeper"
 OPS = ("mode", "join", "free", "start")
 _SEPARATORS = re.compile(r"[,;\n]+")
 
@@ -62,7 +61,7 @@ async def _switch_mode(svc: Services, table: Table) -> Outcome:
             return Outcome().refuse("guests_cannot_deal")
         settings.pop("mode", None)
     else:
-        settings["mode"] = MODE
+        settings["mode"] = SCOREKEEPER
     table.row = await svc.store.tables.update_lobby(table.id, settings=settings)
     table.page = "main"
     return Outcome().redraw(table)

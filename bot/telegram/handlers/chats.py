@@ -9,11 +9,20 @@ from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import BadRequest
 
 from bot.games import command_games
-from bot.screens import texts
+from bot.screens import ratings, texts
 from bot.service import chats, queries
 from bot.service.outcome import Outcome
 from bot.service.users import Person
-from bot.telegram.common import args_of, chat_translator, person, refuse, reply, say, sender
+from bot.telegram.common import (
+    args_of,
+    chat_translator,
+    person,
+    refuse,
+    reply,
+    say,
+    sender,
+    thread_of,
+)
 from bot.telegram.context import Context
 from bot.ui.i18n import translator
 
@@ -39,11 +48,15 @@ async def on_stats(update: Update, context: Context) -> None:
         named = person(mentions[0])
     elif usernames:
         named = usernames[0]
-    found = await queries.stats(context.services, person(tg_user), named)
+    found = await queries.stats(context.services, person(tg_user), named, message.chat.id)
     if isinstance(found, Outcome):
         await say(update, context, found, tr)
         return
     await reply(update, context, texts.stats_text(found, tr))
+    if found.history:
+        context.presenter.send_drawn(
+            message.chat.id, lambda: ratings.history_picture(found, tr).png, "rating.png",
+            ratings.history_caption(found, tr), thread_id=thread_of(message))
 
 
 async def on_top(update: Update, context: Context) -> None:
@@ -60,7 +73,7 @@ async def on_top(update: Update, context: Context) -> None:
         return
     games, minimum = parsed
     boards = await queries.top(context.services, chat_id, games, minimum)
-    await reply(update, context, texts.top_text(boards, minimum, tr))
+    await reply(update, context, ratings.top_text(boards, minimum, tr))
 
 
 # -- languages --------------------------------------------------------------------------------

@@ -89,7 +89,7 @@ class Canvas:
         anchor = {"left": "lm", "center": "mm", "right": "rm"}[align]
         xy = (x, rect.centre[1])
         if backdrop:
-            left, _, right, _ = self.draw.textbbox(xy, text, font=font(size, bold), anchor=anchor)
+            left, _, right, _ = font(size, bold).box(self.draw, xy, text, anchor)
             self.draw.rounded_rectangle((left - pad, rect.top, right + pad, rect.bottom),
                                         radius=pad, fill=backdrop)
         return self.text(xy, text, size=size, bold=bold, fill=fill, anchor=anchor, tag=tag)
@@ -118,10 +118,7 @@ class Canvas:
 
     def _put(self, xy: tuple[float, float], text: str, size: int, bold: bool, fill: str,
              anchor: str) -> tuple[int, int, int, int]:
-        face = font(size, bold)
-        self.draw.text(xy, text, font=face, fill=fill, anchor=anchor)
-        left, top, right, bottom = self.draw.textbbox(xy, text, font=face, anchor=anchor)
-        return int(left), int(top), int(right) + 1, int(bottom) + 1
+        return font(size, bold).draw(self.draw, xy, text, fill, anchor)
 
     def picture(self) -> Picture:
         out = BytesIO()

@@ -1,0 +1,3 @@
+from tests.storage.conftest import store
+
+__all__ = ["store"]
