@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.bot.harness import act
+from tests.bot.privacy import concealed_from
 from tests.bot.test_preferans_game import choose
-from tests.bot.test_privacy import concealed_from
 from tests.fakebot import FakeTelegram
 from tests.webapp.driver import table_message
 from tests.webapp.game import play_along

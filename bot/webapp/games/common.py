@@ -5,8 +5,6 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from bot.ui.cards import card
-
 
 def seat(view: dict[str, Any], names: list[str], s: int, *, count: int, note: str = "",
          taken: str = "", shown: list[str] | None = None, team: int | None = None
@@ -16,8 +14,8 @@ def seat(view: dict[str, Any], names: list[str], s: int, *, count: int, note: st
             "shown": shown, "team": team}
 
 
-def play(s: int, code: str, label: str | None = None) -> dict[str, Any]:
-    return {"seat": s, "card": code, "label": label or card(code)}
+def play(s: int, code: str, label: str) -> dict[str, Any]:
+    return {"seat": s, "card": code, "label": label}
 
 
 def action(s: int, text: str, label: str, cards: list[str] | None = None) -> dict[str, Any]:

@@ -22,8 +22,8 @@ def draw(view: dict[str, Any], ctx: RenderContext) -> dict[str, Any]:
              for s, n in enumerate(view["hand_sizes"])]
     return drawing(
         seats, hand=view["hand"], actions=_actions(view, ctx),
-        trick=[play(s, c) for s, c in view["trick"]],
-        last_trick=[play(s, c) for s, c in view["last_trick"]],
+        trick=[play(s, c, card(c, tr)) for s, c in view["trick"]],
+        last_trick=[play(s, c, card(c, tr)) for s, c in view["last_trick"]],
         areas=[area(tr("Talon"), ("", view["talon"])),
                area(tr("Your discard"), ("", view["discard"]))])
 
@@ -36,9 +36,9 @@ def _actions(view: dict[str, Any], ctx: RenderContext) -> list[dict[str, Any]]:
             kind, _, value = a.partition(":")
             if a.startswith(DISCARD_PREFIX):
                 two = value.split(",")
-                found.append(action(s, a, tr("Discard {cards}", cards=cards(two)), two))
+                found.append(action(s, a, tr("Discard {cards}", cards=cards(two, tr)), two))
             elif kind == "play":
-                found.append(action(s, a, card(value), [value]))
+                found.append(action(s, a, card(value, tr), [value]))
             elif kind == "open":
                 found.append(action(s, a, tr("Open") if value == "true" else tr("Closed")))
             else:

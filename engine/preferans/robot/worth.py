@@ -25,7 +25,7 @@ def balances(rules: Rules, result: DealResult, raspasy_cost: int) -> list[Fracti
     """Each seat's balance from this deal alone, in whists (pool credits taken whole)."""
     e = deal_entries(rules, result, raspasy_cost)
     pool = [0] * result.players
-    for seat, points in e.credits:
+    for seat, points, _reason in e.credits:
         pool[seat] += points
     exact = rules if rules.settlement_rounding == "exact" else rules.replace(
         settlement_rounding="exact")
