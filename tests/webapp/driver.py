@@ -90,8 +90,10 @@ def panel_cards(message: Message) -> set[str]:
             what = data.split(":", 4)[4]
             if what == "JK" or what.startswith("play:JK"):
                 found.add("JK")
-            elif not what.startswith(CALLS):
+            elif what.startswith("discard"):
                 found |= codes(what)
+            elif not what.startswith(CALLS) and (first := CODE.search(what)):
+                found.add(first.group(0))  # the card played (a Seep move names floor cards too)
     return found
 
 
