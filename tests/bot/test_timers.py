@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.service.timers import Due
+from storage.rows import TimerRow
 from tests.bot.harness import act
 from tests.bot.timer_clock import (
     HOUR,
@@ -68,7 +68,7 @@ async def test_a_timeout_moves_exactly_once_and_a_move_just_before_the_deadline_
             assert (table.row.timer_version, table.row.timer_deadline) == (
                 version + 1, deadline + 5 * MINUTE)
             # A stale job of the old timer (as if one were left over) does nothing.
-            g.hub.services.timers._schedule(Due(table.id, version, "deadline", deadline), deadline)
+            g.hub.services.timers.arm(TimerRow(table.id, "deadline", deadline, version, deadline))
             await g.advance(1)
             assert len(robot_entries(p.db)) == 1 and table.match.version == version + 1
             # The next player moves a second before the deadline: no timeout follows.
