@@ -186,15 +186,24 @@ class TableStore:
         async with self._db.reading() as conn:
             return await sql.open_tables(conn, chat_id, user_id)
 
-    async def waking(self) -> list[Waking]:
-        """Every open table as start-up needs it: a light row each, no seats, no log."""
+    async def waking(self) -> tuple[int, list[Waking]]:
+        """What start-up needs: how many tables are open, and a light row (no seats, no log)
+        of each that may have work to do at once: its messages may be behind what is
+        stored, it needs attention, or it plays with its next deal to deal or a robot's
+        seat. The database sifts them: the Python side sees only those few."""
         async with self._db.reading() as conn:
+            found = await conn.fetchone(
+                f"SELECT COUNT(*) FROM game_tables WHERE status IN {sql.OPEN}")
             rows = await conn.fetch(
-                "SELECT id, status, last_seq, shown_at, updated_at, attention_reason,"
+                "SELECT * FROM (SELECT id, status, last_seq, shown_at, updated_at,"
+                " needs_attention, attention_reason,"
                 " (SELECT seq FROM snapshots s WHERE s.table_id = t.id) AS snapshot_seq,"
                 " EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.robot = 1)"
-                f" AS robot FROM game_tables t WHERE status IN {sql.OPEN} ORDER BY id")
-            return [Waking.of(row) for row in rows]
+                f" AS robot FROM game_tables t WHERE status IN {sql.OPEN}) AS w"
+                " WHERE shown_at IS NULL OR shown_at < updated_at OR needs_attention = 1"
+                " OR (status = 'playing' AND (last_seq = 0 OR last_seq = snapshot_seq OR robot))"
+                " ORDER BY id")
+            return int(found[0]) if found else 0, [Waking.of(row) for row in rows]
 
     async def update_table(
         self, table_id: int, *, attention: str | Unset | None = UNSET,
