@@ -1,10 +1,12 @@
 """Timers as rows through the use cases, on both backends: two processes (two services on
 one database) polling the same stored timers fire a due one once; a timer polled before
-its table moved on does nothing; start-up sets jobs only for the timers due soon."""
+its table moved on does nothing; start-up sets jobs only for the timers due soon; a timer
+whose firing process died is fired by another once its claim runs out."""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 
 import pytest
@@ -15,7 +17,7 @@ from bot.service import events, lobby, play
 from bot.service.scheduling import APSchedulerJobs
 from bot.service.services import Services
 from bot.service.tables import Table
-from bot.service.timers import HORIZON
+from bot.service.timers import HOLD, HORIZON
 from bot.service.users import Users
 from storage.store import Storage
 from tests.service.conftest import World
@@ -108,3 +110,21 @@ async def test_start_up_sets_jobs_only_for_the_timers_due_soon(
     with time_machine.travel(later.row.timer_deadline - HORIZON + 1, tick=False):
         assert await b.svc.timers.poll() == 1  # the later one came into the horizon
     assert set(b.svc.timers.armed) == {soon.id, later.id}
+
+
+async def test_a_timer_claimed_by_a_process_that_died_fires_once_the_claim_runs_out(
+        worlds: tuple[World, World]) -> None:
+    a, b = worlds
+    table = await _timed(a, AUTO)
+    assert table.match is not None and table.row.timer_deadline is not None
+    version, deadline = table.match.version, table.row.timer_deadline
+    timer = await a.svc.store.timers.of(table.id)
+    assert timer is not None
+    with time_machine.travel(deadline + 1, tick=False):  # a claims it and dies at once
+        assert await a.svc.store.timers.claim(timer, time.time(), HOLD)
+        assert await b.svc.timers.poll() == 0  # left to a for now
+    with time_machine.travel(deadline + 1 + HOLD, tick=False):
+        assert await b.svc.timers.poll() == 1
+        assert await b.run_due(time.time()) == 1
+    assert [t.then for t in _time_ups(b)] == ["auto"]
+    assert (await b.svc.store.tables.get_table(table.id)).last_seq == version + 1
