@@ -61,10 +61,15 @@ class TimerStore:
 
         return await self._db.write(take)
 
-    async def drop(self, timer: TimerRow) -> None:
-        """Delete a timer that fired and did nothing (the table had moved on), if stored."""
-        await self._db.write(lambda conn: conn.execute(
-            f"DELETE FROM timers WHERE {_SAME}", _key(timer)))
+    async def drop(self, timer: TimerRow) -> bool:
+        """Delete a timer that fired, if it is still stored and void by what is stored: its
+        table is no longer playing at its version and deadline (not by what a process holds
+        in memory, which may be behind another process's changes). Whether it was."""
+        return bool(await self._db.write(lambda conn: conn.execute(
+            f"DELETE FROM timers WHERE {_SAME} AND NOT EXISTS (SELECT 1 FROM game_tables t"
+            " WHERE t.id = timers.table_id AND t.status = 'playing'"
+            " AND t.last_seq = timers.version AND t.timer_deadline = timers.deadline)",
+            _key(timer))))
 
 
 async def set_timer(conn: Conn, table_id: int, timer: TimerRow | None) -> None:

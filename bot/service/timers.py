@@ -152,7 +152,9 @@ class Timers:
 
     async def _fire(self, timer: TimerRow) -> None:
         """A stored timer is due: claim it, then do what it does if the table is still where
-        it was set (its change uses the row up); a timer that did nothing is deleted."""
+        it was set (its change uses the row up); one that the table had left behind is
+        deleted (one that is still current by what is stored stays, claimed: it fires again
+        when the claim runs out)."""
         if self.armed.get(timer.table_id) == timer:
             del self.armed[timer.table_id]
         store = self.svc.store.timers

@@ -83,6 +83,18 @@ async def test_the_change_a_timer_makes_uses_it_up_once(store: Storage) -> None:
     assert (await store.tables.get_table(table.id)).timer_deadline == T0
 
 
+async def test_a_fired_timer_is_dropped_only_if_void_by_what_is_stored(store: Storage) -> None:
+    table, version = await _dealt(store)
+    timer = _deadline(table.id, version)
+    await store.tables.update_table(table.id, timer_deadline=T0, timer_version=version,
+                                    timer=timer)
+    assert not await store.timers.drop(timer)  # still the table's timer: kept
+    assert await store.timers.of(table.id) == timer
+    await store.tables.update_table(table.id, timer_deadline=T0 + 1)  # moved on, row left
+    assert await store.timers.drop(timer)
+    assert await store.timers.of(table.id) is None
+
+
 async def test_a_move_a_pause_and_the_end_void_the_timers_set_before(store: Storage) -> None:
     table, version = await _dealt(store)
     await store.tables.update_table(table.id, timer=_deadline(table.id, version))
