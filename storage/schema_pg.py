@@ -8,6 +8,8 @@ Never edit a released migration: append a new one.
 
 from __future__ import annotations
 
+from storage.migrate import timers_from_tables
+
 _V1 = (
     """CREATE TABLE chats (
         id BIGINT PRIMARY KEY,
@@ -159,4 +161,21 @@ _V2 = (
     "CREATE INDEX game_tables_by_finish ON game_tables(game, finished_at)",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2)
+# Timers as rows (issue 18), as in SQLite's _V8: each table's next turn-timer event, found
+# by when it is due, claimed by the process that fires it.
+_V3 = (
+    """CREATE TABLE timers (
+        table_id BIGINT PRIMARY KEY REFERENCES game_tables(id),
+        kind TEXT NOT NULL CHECK (kind IN ('nudge', 'deadline')),
+        due_at DOUBLE PRECISION NOT NULL,
+        version INTEGER NOT NULL,
+        deadline DOUBLE PRECISION NOT NULL,
+        claimed_until DOUBLE PRECISION
+    )""",
+    "CREATE INDEX timers_by_due ON timers(due_at)",
+    timers_from_tables(
+        "COALESCE((settings::jsonb ->> 'turn_time')::double precision, 0)",
+        "COALESCE((settings::jsonb ->> 'reminders')::boolean, true)"),
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
