@@ -200,4 +200,16 @@ _V7 = (
     "CREATE INDEX game_tables_by_finish ON game_tables(game, finished_at)",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
+# The group as the bot finds it again after a restart (issue 17): the message of a table the
+# bot pinned (so that it neither pins it again nor forgets to unpin it; kept until unpinned,
+# also after the game), what a vote's message asks (so that its outcome is written under
+# it whenever the vote ends), and a group's title and public username (a private panel
+# links back to the group's table message, or names a group that cannot be linked).
+_V8 = (
+    "ALTER TABLE game_tables ADD COLUMN pinned_message_id INTEGER",
+    "ALTER TABLE votes ADD COLUMN question TEXT",
+    "ALTER TABLE chats ADD COLUMN title TEXT",
+    "ALTER TABLE chats ADD COLUMN username TEXT",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)

@@ -12,11 +12,13 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
     Update,
 )
+from telegram.constants import ChatType
 from telegram.ext import (
     CallbackQueryHandler,
     ChatMemberHandler,
     CommandHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -140,7 +142,15 @@ async def set_menus(app: App) -> None:
             await app.bot.set_my_commands(items, scope=scope, language_code=code)
 
 
+async def on_any(update: Update, context: Context) -> None:
+    """Before the handlers: a group's title and username, as its updates show them."""
+    chat = update.effective_chat
+    if chat is not None and chat.type != ChatType.PRIVATE:
+        await context.services.users.group_seen(chat.id, chat.title, chat.username)
+
+
 def install(app: App) -> None:
+    app.add_handler(TypeHandler(Update, on_any), group=-1)
     for command in COMMANDS:
         app.add_handler(CommandHandler(
             list(command.names), command.handler,
