@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from bot.telegram.context import BotData as Hub
 from tests.bot.harness import open_table, press_first, running_bot, settled
 from tests.bot.tabletop import command
 from tests.fakebot import FakeTelegram, Message, User
@@ -44,10 +45,17 @@ async def _russian_table(tg: FakeTelegram, group: Chat, users: list[User],
         await tg.idle()
 
 
-async def _start(tg: FakeTelegram, group: Chat, users: list[User], *,
-                 start: str = "▶ Start") -> None:
-    await tg.press(users[0], tg.last_message(group), text=start)
-    await tg.idle()
+async def _begin(tg: FakeTelegram, hub: Hub, group: Chat, users: list[User]) -> None:
+    """A Preferans game of ``users`` in ``group``, begun and shown."""
+    await open_table(tg, group, users)
+    await tg.press(users[0], tg.last_message(group), text="▶ Start")
+    await settled(tg, hub)
+
+
+def _admin_group(tg: FakeTelegram) -> tuple[list[User], Chat]:
+    """Three players in a supergroup where the bot may pin."""
+    users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
+    return users, tg.add_group("Cards", users, supergroup=True, bot_status="administrator")
 
 
 async def test_a_panel_leads_back_to_the_table_message_of_a_supergroup(
@@ -56,9 +64,7 @@ async def test_a_panel_leads_back_to_the_table_message_of_a_supergroup(
     group = tg.add_group("Cards", users, supergroup=True)
     db = tmp_path / "bot.db"
     async with running_bot(tg, db) as hub:
-        await open_table(tg, group, users)
-        await _start(tg, group, users)
-        await settled(tg, hub)
+        await _begin(tg, hub, group, users)
         (table,) = hub.services.tables.values()
         table_message = hub.presenter.slot(table, None).message_id
         link = f"https://t.me/c/{-group.id - 10**12}/{table_message}"
@@ -107,9 +113,7 @@ async def test_a_basic_group_cannot_be_linked_so_the_panel_names_it(
     group = tg.add_group("Friday cards", users)
     db = tmp_path / "bot.db"
     async with running_bot(tg, db) as hub:
-        await open_table(tg, group, users)
-        await _start(tg, group, users)
-        await settled(tg, hub)
+        await _begin(tg, hub, group, users)
         panel = tg.last_message(users[1])
         assert _back(panel) == [] and "↩ The table is in the group «Friday cards»." in panel.text
     async with running_bot(tg, db) as hub:  # the name is stored: known after a restart
@@ -121,13 +125,10 @@ async def test_a_basic_group_cannot_be_linked_so_the_panel_names_it(
 
 async def test_after_a_restart_the_bot_neither_pins_again_nor_forgets_to_unpin(
         tg: FakeTelegram, tmp_path: Path) -> None:
-    users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
-    group = tg.add_group("Cards", users, supergroup=True, bot_status="administrator")
+    users, group = _admin_group(tg)
     db = tmp_path / "bot.db"
     async with running_bot(tg, db) as hub:
-        await open_table(tg, group, users)
-        await _start(tg, group, users)
-        await settled(tg, hub)
+        await _begin(tg, hub, group, users)
         (table,) = hub.services.tables.values()
         message_id = hub.presenter.slot(table, None).message_id
         assert group.pinned == [message_id]
@@ -169,13 +170,9 @@ async def test_a_vote_asked_before_a_restart_says_how_it_ended_in_russian(
 
 async def test_an_unpin_cut_off_by_a_stop_is_made_at_the_next_start(
         tg: FakeTelegram, tmp_path: Path) -> None:
-    users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
-    group = tg.add_group("Cards", users, supergroup=True, bot_status="administrator")
-    db = tmp_path / "bot.db"
-    async with running_bot(tg, db) as hub:
-        await open_table(tg, group, users)
-        await _start(tg, group, users)
-        await settled(tg, hub)
+    users, group = _admin_group(tg)
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        await _begin(tg, hub, group, users)
         assert len(group.pinned) == 1
         tg.force_retry_after(3600, method="unpinChatMessage")  # the unpin waits...
         vote = await command(tg, users[0], group, "/abort")
@@ -188,6 +185,6 @@ async def test_an_unpin_cut_off_by_a_stop_is_made_at_the_next_start(
             await asyncio.sleep(0.05)
         assert any(t.startswith("The game was abandoned") for t in tg.texts(group))
     assert len(group.pinned) == 1  # ...and the bot stopped before it was made
-    async with running_bot(tg, db) as hub:
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
         await settled(tg, hub)
         assert group.pinned == []
