@@ -143,9 +143,12 @@ async def set_menus(app: App) -> None:
 
 
 async def on_any(update: Update, context: Context) -> None:
-    """Before the handlers: a group's title and username, as its updates show them."""
-    chat = update.effective_chat
-    if chat is not None and chat.type != ChatType.PRIVATE:
+    """Before the handlers: a group's title and username, as its updates show them (not
+    from a migration's messages: the old group's row is moving away)."""
+    chat, message = update.effective_chat, update.effective_message
+    moving = message is not None and bool(message.migrate_to_chat_id
+                                          or message.migrate_from_chat_id)
+    if chat is not None and chat.type != ChatType.PRIVATE and not moving:
         await context.services.users.group_seen(chat.id, chat.title, chat.username)
 
 

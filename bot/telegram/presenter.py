@@ -357,7 +357,8 @@ class Presenter(Delivery):
         """The settlement; the finished table's message is unpinned."""
         table = ev.table
         self._group(table, lambda tr: tell.game_over(ev, tr))
-        self.unpin(table.id, table.chat_id)
+        if table.row.pinned_message_id is not None:  # else no call: the start checks again
+            self.unpin(table.id, table.chat_id)
 
     def _deal_scored(self, ev: events.DealScored) -> None:
         table = ev.table
