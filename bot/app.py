@@ -43,6 +43,7 @@ async def start(app: App) -> Services:
     if svc.open_at_start:  # its players' chats may have had calls a moment ago
         presenter.outbox.after_restart()
     presenter.show(restored)
+    await presenter.unpin_ended()
     for problem in problems:
         log.error("needs attention: %s", problem)
     if settings.webapp_port is not None:

@@ -21,10 +21,13 @@ class ChatStore:
     async def save_chat(
         self, chat_id: int, *, language: str | Unset | None = UNSET,
         time_zone: str | Unset | None = UNSET, quiet_hours: str | Unset | None = UNSET,
-        table_defaults: Mapping[str, Any] | Unset = UNSET,
+        table_defaults: Mapping[str, Any] | Unset = UNSET, title: str | Unset | None = UNSET,
+        username: str | Unset | None = UNSET,
     ) -> ChatRow:
-        """Create the chat if new and change the given settings (``quiet_hours`` "23:00-08:00")."""
-        values = sql.chat_values(language, time_zone, quiet_hours, table_defaults)
+        """Create the chat if new and change the given settings (``quiet_hours`` "23:00-08:00")
+        or what Telegram shows of it (a group's ``title`` and public ``username``)."""
+        values = {**sql.chat_values(language, time_zone, quiet_hours, table_defaults),
+                  **sql.changes(title=title, username=username)}
         return await self._db.write(lambda conn: sql.save_chat(conn, chat_id, values))
 
     async def get_chat(self, chat_id: int) -> ChatRow | None:
@@ -74,11 +77,12 @@ class ChatStore:
                 await sql.refuse_second_table(conn, new_id)
             await conn.execute(
                 "INSERT INTO chats (id, language, time_zone, quiet_hours, table_defaults,"
-                " created_at, updated_at) SELECT ?, language, time_zone, quiet_hours,"
-                " table_defaults, created_at, ? FROM chats WHERE id = ?"
+                " title, created_at, updated_at) SELECT ?, language, time_zone, quiet_hours,"
+                " table_defaults, title, created_at, ? FROM chats WHERE id = ?"
                 " ON CONFLICT(id) DO UPDATE SET language = excluded.language,"
                 " time_zone = excluded.time_zone, quiet_hours = excluded.quiet_hours,"
-                " table_defaults = excluded.table_defaults, updated_at = excluded.updated_at",
+                " table_defaults = excluded.table_defaults,"
+                " title = COALESCE(chats.title, excluded.title), updated_at = excluded.updated_at",
                 (new_id, time.time(), old_id),
             )
             await conn.execute("UPDATE game_tables SET chat_id = ? WHERE chat_id = ?",

@@ -66,11 +66,13 @@ class ChatRow:
     time_zone: str | None
     quiet_hours: str | None
     table_defaults: dict[str, Any]
+    title: str | None = None  # a group's title, as Telegram last showed it
+    username: str | None = None  # a public group's username (None: a private group)
 
     @classmethod
     def of(cls, row: Row) -> ChatRow:
         return cls(row["id"], row["language"], row["time_zone"], row["quiet_hours"],
-                   json.loads(row["table_defaults"]))
+                   json.loads(row["table_defaults"]), row["title"], row["username"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,7 @@ class TableRow:
     timer_nudged: bool = False  # the half-time nudge of the current timer was sent
     thread_id: int = 0  # the forum topic the table lives in (0: none)
     shown_at: float | None = None  # ``updated_at`` when its messages last all showed it
+    pinned_message_id: int | None = None  # the group message the bot pinned, until unpinned
 
     @property
     def shown(self) -> bool:
@@ -146,7 +149,7 @@ class TableRow:
             created_at=row["created_at"], updated_at=row["updated_at"],
             started_at=row["started_at"], finished_at=row["finished_at"], seats=seats,
             timer_nudged=bool(row["timer_nudged"]), thread_id=row["thread_id"],
-            shown_at=row["shown_at"],
+            shown_at=row["shown_at"], pinned_message_id=row["pinned_message_id"],
         )
 
     def user_of(self, seat: int) -> int | None:
@@ -347,7 +350,8 @@ VoteStatus = Literal["open", "passed", "refused", "void"]
 @dataclass(frozen=True, slots=True)
 class VoteRow:
     """A question put to a table's players: what passes (``kind`` and ``params``), who must
-    agree (``voters``), who has (``agreed``), and the message that asks it."""
+    agree (``voters``), who has (``agreed``), and the message that asks it (its id, and
+    its question as posted: HTML)."""
 
     id: int
     table_id: int
@@ -358,12 +362,14 @@ class VoteRow:
     params: dict[str, Any]
     status: VoteStatus
     message_id: int | None
+    question: str | None = None
 
     @classmethod
     def of(cls, row: Row) -> VoteRow:
         return cls(row["id"], row["table_id"], row["kind"], row["initiator"],
                    frozenset(json.loads(row["voters"])), frozenset(json.loads(row["agreed"])),
-                   json.loads(row["params"]), row["status"], row["message_id"])
+                   json.loads(row["params"]), row["status"], row["message_id"],
+                   row["question"])
 
     @property
     def passed(self) -> bool:

@@ -178,4 +178,13 @@ _V3 = (
         "COALESCE((settings::jsonb ->> 'reminders')::boolean, true)"),
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
+# The group as the bot finds it again after a restart (issue 17), as in SQLite's _V9: the
+# table message the bot pinned, what a vote's message asks, a group's title and username.
+_V4 = (
+    "ALTER TABLE game_tables ADD COLUMN pinned_message_id BIGINT",
+    "ALTER TABLE votes ADD COLUMN question TEXT",
+    "ALTER TABLE chats ADD COLUMN title TEXT",
+    "ALTER TABLE chats ADD COLUMN username TEXT",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)

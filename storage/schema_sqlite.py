@@ -220,4 +220,16 @@ _V8 = (
                        "COALESCE(json_extract(settings, '$.reminders'), 1) = 1"),
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+# The group as the bot finds it again after a restart (issue 17): the message of a table the
+# bot pinned (so that it neither pins it again nor forgets to unpin it; kept until unpinned,
+# also after the game), what a vote's message asks (so that its outcome is written under
+# it whenever the vote ends), and a group's title and public username (a private panel
+# links back to the group's table message, or names a group that cannot be linked).
+_V9 = (
+    "ALTER TABLE game_tables ADD COLUMN pinned_message_id INTEGER",
+    "ALTER TABLE votes ADD COLUMN question TEXT",
+    "ALTER TABLE chats ADD COLUMN title TEXT",
+    "ALTER TABLE chats ADD COLUMN username TEXT",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)

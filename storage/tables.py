@@ -238,6 +238,19 @@ class TableStore:
         await self._db.write(lambda conn: conn.execute(
             "UPDATE game_tables SET table_message_id = ? WHERE id = ?", (message_id, table_id)))
 
+    async def set_pinned(self, table_id: int, message_id: int | None) -> None:
+        """The group message of the table the bot pinned (None: none is pinned now). Not a
+        change of the table."""
+        await self._db.write(lambda conn: conn.execute(
+            "UPDATE game_tables SET pinned_message_id = ? WHERE id = ?", (message_id, table_id)))
+
+    async def pinned_closed(self) -> list[TableRow]:
+        """The finished or aborted tables whose message the bot pinned and has not unpinned
+        (a stop came between a game's end and the unpin)."""
+        async with self._db.reading() as conn:
+            return await sql.load_tables(
+                conn, f"status NOT IN {sql.OPEN} AND pinned_message_id IS NOT NULL", ())
+
     async def mark_shown(self, table_id: int, updated_at: float) -> None:
         """The table's messages all show it as it was at ``updated_at`` (its row's): a
         restart need not redraw them unless it changed since. Not a change of the table."""

@@ -74,9 +74,12 @@ class VoteStore:
 
         return await self._db.write(change)
 
-    async def set_message(self, vote_id: int, message_id: int | None) -> None:
+    async def set_message(self, vote_id: int, message_id: int | None,
+                          question: str | None = None) -> None:
+        """The message that asks the vote: its id, and what it asks (HTML, as posted)."""
         await self._db.write(lambda conn: conn.execute(
-            "UPDATE votes SET message_id = ? WHERE id = ?", (message_id, vote_id)))
+            "UPDATE votes SET message_id = ?, question = ? WHERE id = ?",
+            (message_id, question, vote_id)))
 
 
 async def _load(conn: Conn, vote_id: int) -> VoteRow:

@@ -33,14 +33,17 @@ class AppLinks:
 @dataclass(frozen=True)
 class Look:
     """``users``: the known users (display names); ``link``: the bot's deep link for a
-    payload (``t.me/<bot>?start=...``); ``chat``: the table's chat (its time zone);
-    ``now``: the moment drawn (Unix seconds); ``app``: the Mini App's links (None: off)."""
+    payload (``t.me/<bot>?start=...``); ``chat``: the table's chat (its time zone, a
+    group's title); ``now``: the moment drawn (Unix seconds); ``app``: the Mini App's links
+    (None: off); ``table_link``: a link that opens the group's table message (None: the
+    group's messages cannot be linked)."""
 
     users: Mapping[int, UserRow]
     link: Callable[[str], str]
     chat: ChatRow | None = None
     now: float = 0.0
     app: AppLinks | None = None
+    table_link: str | None = None
 
     def user_name(self, user_id: int | None) -> str:
         """A user's name for HTML ("?" when unknown)."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from html import escape
 
 from bot.screens.lobby import lobby_screen
 from bot.screens.look import AppLinks, Look, context, plugin_of, who
@@ -60,8 +61,27 @@ def panel(table: Table, seat: int, tr: Translate, look: Look) -> Screen | None:
     if table.status != "playing":  # a paused game's panel keeps only its "I am back"
         screen = Screen(screen.text + "\n\n" + paused_line(table, tr),
                         tuple(r for r in screen.rows if all(b.data == f"r:{table.id}" for b in r)))
+    screen = _with(screen, _way_back(table, seat, tr, look))
     return _app_button(table, screen, look, lambda app: Button(tr("🃏 Open the table"),
                                                                web_app=app.panel(table.id)))
+
+
+def _way_back(table: Table, seat: int, tr: Translate, look: Look) -> list[str]:
+    """Where a player finds the group's table message, when the game goes on there rather
+    than on his panel: at the game's start, at a deal's end (its result is posted there),
+    while others act or the game is paused. A link where the group's messages have links,
+    else the group's name."""
+    match = table.match
+    assert match is not None
+    starting = match.deal_count == 1 and not match.deals[-1].get("actions")
+    acting = table.status == "playing" and table.user_of(seat) in table.acting_users()
+    if table.status not in ("playing", "paused") or (acting and table.ended is None
+                                                       and not starting):
+        return []
+    if look.table_link is not None:
+        return [tr('↩ <a href="{link}">Back to the table</a>', link=look.table_link)]
+    title = look.chat.title if look.chat is not None else None
+    return [tr("↩ The table is in the group «{group}».", group=escape(title))] if title else []
 
 
 def _app_button(table: Table, screen: Screen, look: Look,

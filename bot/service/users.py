@@ -124,6 +124,14 @@ class Users:
             self.chats[chat_id] = await self.store.chats.get_chat(chat_id)
         return self.chats[chat_id]
 
+    async def group_seen(self, chat_id: int, title: str | None, username: str | None) -> None:
+        """A group as an update shows it: its title and public username are stored when they
+        change (a player's panel links back to the group, or names it)."""
+        known = await self.chat(chat_id)
+        if known is None or (known.title, known.username) != (title, username):
+            self.chats[chat_id] = await self.store.chats.save_chat(chat_id, title=title,
+                                                                   username=username)
+
     def move_chat(self, old_chat_id: int, new_chat_id: int) -> None:
         if old_chat_id in self.chat_languages:
             self.chat_languages[new_chat_id] = self.chat_languages.pop(old_chat_id)

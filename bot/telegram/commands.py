@@ -12,11 +12,13 @@ from telegram import (
     BotCommandScopeAllPrivateChats,
     Update,
 )
+from telegram.constants import ChatType
 from telegram.ext import (
     CallbackQueryHandler,
     ChatMemberHandler,
     CommandHandler,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -140,7 +142,18 @@ async def set_menus(app: App) -> None:
             await app.bot.set_my_commands(items, scope=scope, language_code=code)
 
 
+async def on_any(update: Update, context: Context) -> None:
+    """Before the handlers: a group's title and username, as its updates show them (not
+    from a migration's messages: the old group's row is moving away)."""
+    chat, message = update.effective_chat, update.effective_message
+    moving = message is not None and bool(message.migrate_to_chat_id
+                                          or message.migrate_from_chat_id)
+    if chat is not None and chat.type != ChatType.PRIVATE and not moving:
+        await context.services.users.group_seen(chat.id, chat.title, chat.username)
+
+
 def install(app: App) -> None:
+    app.add_handler(TypeHandler(Update, on_any), group=-1)
     for command in COMMANDS:
         app.add_handler(CommandHandler(
             list(command.names), command.handler,

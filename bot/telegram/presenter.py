@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from io import BytesIO
 from typing import Any
@@ -33,6 +33,7 @@ from bot.service.outcome import Outcome, Refusal
 from bot.service.services import Services
 from bot.service.tables import Table
 from bot.telegram.answers import OK, Answer
+from bot.telegram.links import message_link
 from bot.telegram.outbox import GROUP_LIMIT, OVERALL_LIMIT, Delivery, Outbox, Slot
 from bot.ui.i18n import Translate, translator
 from bot.ui.screen import Screen
@@ -60,10 +61,8 @@ class Presenter(Delivery):
         self.username = username
         self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
         self.drawn: dict[int, float] = {}  # table -> its row's updated_at when last drawn
-        self.pinned: dict[int, int] = {}  # table -> its group message the bot pinned
         self.cannot_pin: set[int] = set()  # groups where the bot may not pin
         self.dealt: dict[int, int] = {}  # table -> how many deals it had when last drawn
-        self.asked: dict[int, str] = {}  # open vote -> what its message asks (HTML)
         self._tellers: dict[type, Callable[[Any], None]] = {
             events.GameBegins: lambda ev: self._group(
                 ev.table, lambda tr: tell.game_begins(tr, self.link(f"t{ev.table.id}"))),
@@ -101,8 +100,10 @@ class Presenter(Delivery):
         return f"https://t.me/{self.username}?start={payload}"
 
     def look(self, table: Table) -> Look:
-        return Look(self.svc.users.users, self.link, self.svc.users.chats.get(table.chat_id),
-                    time.time(), self.app)
+        chat = self.svc.users.chats.get(table.chat_id)
+        back = message_link(table.chat_id, table.row.table_message_id, thread_id=table.thread_id,
+                            username=chat.username if chat else None)
+        return Look(self.svc.users.users, self.link, chat, time.time(), self.app, back)
 
     # -- outcomes -----------------------------------------------------------------------------
 
@@ -244,37 +245,67 @@ class Presenter(Delivery):
             elif table.row.table_message_id != slot.message_id:
                 await tables.set_table_message(table.id, slot.message_id)
                 table.row = replace(table.row, table_message_id=slot.message_id)
+                if table.match is not None:  # the panels' links follow the new message
+                    self.redraw(table)
         except Exception:
             log.exception("table %s: cannot store message id of %s", table.id, slot.key)
         if seat is None:
-            self._pin(table, slot)
+            await self._pin(table, slot)
 
     # -- where the group finds the table ------------------------------------------------------
 
-    def _pin(self, table: Table, slot: Slot) -> None:
+    async def _pin(self, table: Table, slot: Slot) -> None:
         """A game's table message is pinned where the bot may pin (the one it replaces is
-        unpinned), so the group finds it however far the chat has run on."""
-        message_id, old = slot.message_id, self.pinned.get(table.id)
+        unpinned), so the group finds it however far the chat has run on. Which message is
+        pinned is stored before the call: a restart neither pins it again nor forgets it."""
+        message_id, old = slot.message_id, table.row.pinned_message_id
         if (table.status != "playing" or table.keeps_score or message_id is None
                 or message_id == old or table.chat_id in self.cannot_pin):
             return
-        self.pinned[table.id] = message_id
-        chat_id = table.chat_id
-        self.outbox.later(chat_id, lambda: self._pinning(table, self.bot.pin_chat_message(
-            chat_id, message_id, disable_notification=True)))
-        if old is not None:
-            self.outbox.later(chat_id, lambda: self._pinning(table, self.bot.unpin_chat_message(
-                chat_id, message_id=old)))
-
-    async def _pinning(self, table: Table, request: Awaitable[Any]) -> None:
-        """A pin or an unpin; refused (no right to pin here), the table message comes back
-        down at a new deal instead."""
         try:
-            await request
+            await self.svc.store.tables.set_pinned(table.id, message_id)
+        except Exception:
+            log.exception("table %s: cannot store its pinned message", table.id)
+            return
+        table.row = replace(table.row, pinned_message_id=message_id)
+        chat_id = table.chat_id
+        self.outbox.later(chat_id, lambda: self._pinning(table, message_id))
+        if old is not None:
+            self.outbox.later(chat_id, lambda: self._unpinning(chat_id, old))
+
+    async def _pinning(self, table: Table, message_id: int) -> None:
+        """Pin; refused (no right to pin here), the table message comes back down at a new
+        deal instead."""
+        try:
+            await self.bot.pin_chat_message(table.chat_id, message_id, disable_notification=True)
         except BadRequest as exc:
             log.info("cannot pin in %s: %s", table.chat_id, exc.message)
             self.cannot_pin.add(table.chat_id)
-            self.pinned.pop(table.id, None)
+            if table.row.pinned_message_id == message_id:
+                await self.svc.store.tables.set_pinned(table.id, None)
+                table.row = replace(table.row, pinned_message_id=None)
+
+    async def _unpinning(self, chat_id: int, message_id: int) -> None:
+        try:
+            await self.bot.unpin_chat_message(chat_id, message_id=message_id)
+        except BadRequest as exc:  # unpinned by hand, or gone with a migrated group
+            log.info("cannot unpin %s in %s: %s", message_id, chat_id, exc.message)
+
+    def unpin(self, table_id: int, chat_id: int) -> None:
+        """The message an ended game had pinned is unpinned (the stored one, read when the
+        call's turn comes), then forgotten: a stop before leaves it to the next start."""
+        async def unpin() -> None:
+            pinned = (await self.svc.store.tables.get_table(table_id)).pinned_message_id
+            if pinned is not None:
+                await self._unpinning(chat_id, pinned)
+                await self.svc.store.tables.set_pinned(table_id, None)
+
+        self.outbox.later(chat_id, unpin)
+
+    async def unpin_ended(self) -> None:
+        """At start: the games that ended before their message was unpinned unpin it now."""
+        for row in await self.svc.store.tables.pinned_closed():
+            self.unpin(row.id, row.chat_id)
 
     def _scrolled_away(self, table: Table, group: Slot) -> bool:
         """At a new deal of a table whose message is not pinned: whether the chat ran on so
@@ -284,7 +315,7 @@ class Presenter(Delivery):
             return False
         deals, before = match.deal_count, self.dealt.get(table.id)
         self.dealt[table.id] = deals
-        if before is None or before == deals or table.id in self.pinned \
+        if before is None or before == deals or table.row.pinned_message_id is not None \
                 or group.message_id is None:
             return False
         return self.outbox.newest.get(table.chat_id, 0) - group.message_id >= SCROLLED
@@ -326,10 +357,8 @@ class Presenter(Delivery):
         """The settlement; the finished table's message is unpinned."""
         table = ev.table
         self._group(table, lambda tr: tell.game_over(ev, tr))
-        pinned = self.pinned.pop(table.id, None)
-        if pinned is not None:
-            self.outbox.later(table.chat_id, lambda: self._pinning(
-                table, self.bot.unpin_chat_message(table.chat_id, message_id=pinned)))
+        if table.row.pinned_message_id is not None:  # else no call: the start checks again
+            self.unpin(table.id, table.chat_id)
 
     def _deal_scored(self, ev: events.DealScored) -> None:
         table = ev.table
@@ -339,28 +368,38 @@ class Presenter(Delivery):
             self.send_picture(table.chat_id, ev.picture, tr, thread_id=table.thread_id)
 
     def _vote_asked(self, ev: events.VoteAsked) -> None:
-        async def sent(message: Message) -> None:
-            await self.svc.store.votes.set_message(ev.vote.id, message.message_id)
-
+        """The question, with its buttons; its message and what it asks are stored with the
+        vote, so that its outcome is written under it whenever it ends (a restart too)."""
         table, tr = ev.table, self.translator(ev.table.chat_id)
-        self.asked[ev.vote.id] = tell.question(table, ev.vote, ev.initiator_name, tr)
+        asked = tell.question(table, ev.vote, ev.initiator_name, tr)
+
+        async def sent(message: Message) -> None:
+            await self.svc.store.votes.set_message(ev.vote.id, message.message_id, asked)
+
         self.outbox.post(table.chat_id, tell.vote_question(ev, tr), thread_id=table.thread_id,
                          sent=sent)
 
     def _vote_ended(self, ev: events.VoteEnded) -> None:
-        """The vote's message says how it ended and loses its buttons; where what it asked
-        is not known (asked before a restart) it only loses them, and a refusal is told."""
-        table, message_id = ev.table, ev.vote.message_id
-        asked = self.asked.pop(ev.vote.id, None)
-        if message_id is not None and asked is not None:
-            text = tell.vote_over(ev, asked, self.translator(table.chat_id)).text
-            self.outbox.later(table.chat_id, lambda: self.bot.edit_message_text(
-                text, chat_id=table.chat_id, message_id=message_id, parse_mode=ParseMode.HTML))
-            return
-        if message_id is not None:
-            self.outbox.later(table.chat_id, lambda: self.bot.edit_message_reply_markup(
-                table.chat_id, message_id, reply_markup=None))
-        if ev.by is not None:
+        """The vote's message says how it ended and loses its buttons (read from the stored
+        vote when its turn comes in the chat's queue, after the question was posted). A
+        vote whose question was not stored (asked by an older version) only loses them, and
+        a refusal is told."""
+        table, tr = ev.table, self.translator(ev.table.chat_id)
+
+        async def end() -> None:
+            vote = await self.svc.store.votes.get(ev.vote.id)
+            if vote is None or vote.message_id is None:
+                return
+            if vote.question is None:
+                await self.bot.edit_message_reply_markup(table.chat_id, vote.message_id,
+                                                         reply_markup=None)
+                return
+            await self.bot.edit_message_text(
+                tell.vote_over(ev, vote.question, tr).text, chat_id=table.chat_id,
+                message_id=vote.message_id, parse_mode=ParseMode.HTML)
+
+        self.outbox.later(table.chat_id, end)
+        if ev.by is not None and ev.vote.message_id is not None and ev.vote.question is None:
             self._group(table, lambda tr: tell.vote_refused(ev, tr))
 
     def _reminder(self, ev: events.Reminder) -> None:

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 from bot.screens.look import context, plugin_of
+from bot.screens.table import panel
 from tests.bot.harness import open_table, press_first, running_bot, settled
 from tests.fakebot import FakeTelegram, FloodLimits
 
@@ -68,9 +69,9 @@ async def test_retry_after_is_waited_out_and_nothing_is_lost(tg: FakeTelegram,
         await tg.idle()
         table = next(iter(hub.services.tables.values()))
         for seat, user in enumerate(users):
-            panel = plugin_of(table).panel(table.match.state.view(seat),
-                                   context(table, hub.presenter.translator(user.id), seat))
-            assert tg.last_message(user).text == _plain(panel.text)
+            shown = panel(table, seat, hub.presenter.translator(user.id),
+                          hub.presenter.look(table))
+            assert shown is not None and tg.last_message(user).text == _plain(shown.text)
         assert [c for c in tg.calls if c.status == 429]
 
 

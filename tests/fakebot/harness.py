@@ -9,6 +9,7 @@ updates are plain methods returning what they created; what waits is async.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -116,10 +117,12 @@ class FakeTelegram:
         supergroup: bool = False,
         bot_status: MemberStatus = "member",
         forum: bool = False,
+        username: str | None = None,
     ) -> Chat:
         """A group whose first member created it; the bot is already in it (no updates).
-        ``forum``: a supergroup with topics (``add_topic``)."""
-        supergroup = supergroup or forum
+        ``forum``: a supergroup with topics (``add_topic``); ``username``: a public
+        supergroup's."""
+        supergroup = supergroup or forum or username is not None
         if supergroup:
             chat_id = -(10**12 + self.world.next_id("supergroup", start=2_000_000_001))
         else:
@@ -134,9 +137,30 @@ class FakeTelegram:
             members=roles,
             bot_status=bot_status,
             is_forum=forum,
+            username=username,
         )
         self.world.chats[chat.id] = chat
         return chat
+
+    def open_link(self, user: User, url: str) -> Message:
+        """The message a t.me message link opens for ``user``, as Telegram reads it:
+        ``t.me/<group username>/<id>`` or ``t.me/c/<supergroup id without -100>/<id>``, in a
+        forum topic ``.../<thread>/<id>``. Fails where Telegram would show nothing (no such
+        message, deleted, another topic, a chat the user cannot read)."""
+        found = re.fullmatch(r"https://t\.me/(?:c/(\d+)|([A-Za-z]\w+))(?:/(\d+))?/(\d+)", url)
+        if found is None:
+            raise ValueError(f"{url!r} is not a message link")
+        number, name, thread, message_id = found.groups()
+        chat = next((c for c in self.world.chats.values() if c.type == "supergroup" and (
+            c.id == -(10**12 + int(number)) if number else c.username == name)), None)
+        if chat is None or not chat.present(user):
+            raise LookupError(f"{url!r}: no supergroup that {user} can read")
+        message = self.world.message(chat, int(message_id))
+        if message is None or message.deleted:
+            raise LookupError(f"{url!r}: no such message")
+        if message.thread_id != int(thread or 0):
+            raise LookupError(f"{url!r}: message {message_id} is in topic {message.thread_id}")
+        return message
 
     def add_topic(self, forum: Chat, name: str) -> int:
         """A new topic of a forum supergroup, made by its creator; returns its thread id

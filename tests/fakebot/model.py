@@ -73,6 +73,7 @@ class Chat:
     is_forum: bool = False
     topics: dict[int, str] = field(default_factory=dict)  # forum topics: thread id -> name
     pinned: list[int] = field(default_factory=list)  # pinned message ids, latest last
+    username: str | None = None  # a public supergroup's username
 
     @property
     def is_group(self) -> bool:
@@ -90,6 +91,8 @@ class Chat:
             )
         else:
             out["title"] = self.title
+            if self.username is not None:
+                out["username"] = self.username
         if self.is_forum:
             out["is_forum"] = True
         return out
