@@ -119,7 +119,9 @@ def hand_of(panel: str) -> list[str]:
 
 
 def panel_prompt(message: Message) -> str:
-    return message.text.rstrip().rsplit("\n", 1)[-1]
+    """The panel's last line but the way back to the group (a Mini App page needs none)."""
+    lines = [line for line in message.text.rstrip().split("\n") if not line.startswith("↩")]
+    return lines[-1]
 
 
 def table_message(tg: FakeTelegram, group: Chat) -> Message:
