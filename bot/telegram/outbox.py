@@ -50,6 +50,8 @@ PRIVATE_WINDOW = 3.05  # Telegram's 3 s, counted from the answers (see ``Window`
 OVERALL_LIMIT = 28  # calls per second over all chats, under Telegram's 30
 LONG_WAIT = 1.0  # a group waiting longer for its budget is not "busy" (see ``Outbox.busy``)
 IN_FLIGHT = 0.02  # seconds to look again when the window is full of calls not yet answered
+IN_FLIGHT_MAX = 192  # the outbox's calls at once, of PTB's connection pool (``POOL_SIZE``)
+POOL_SIZE = 256  # connections to the Bot API: the rest serves answers to presses, getUpdates
 EASY = 3.0  # seconds a panel whose reader need not act may wait, to fold later changes in
 
 
@@ -192,6 +194,7 @@ class Outbox:
         self.group_reserve = reserve_of(group_limit) if group_reserve is None else group_reserve
         self._chats: dict[int, _Chat] = {}
         self._overall = Window(overall_limit, 1.05)
+        self._in_flight = asyncio.Semaphore(IN_FLIGHT_MAX)  # never more than the pool holds
         self._unknown_until = 0.0  # before then a private chat's last calls are unknown
         self.calls = 0  # API calls made (for the benchmarks)
         self.newest: dict[int, int] = {}  # chat -> the newest message id the bot posted there
@@ -454,7 +457,8 @@ class Outbox:
         """One API call: 429 pauses the chat and retries; a refusal is reported, not raised."""
         self.calls += 1
         try:
-            return await request
+            async with self._in_flight:  # many chats at once (a start-up) wait here, not in
+                return await request     # PTB's pool (its timeout would fail the call)
         except RetryAfter as exc:
             delay = _seconds(exc)
             chat.paused_until = time.monotonic() + float(delay) + 0.1
