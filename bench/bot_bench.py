@@ -118,6 +118,7 @@ class Paced:
     """One table played through its panels' buttons at a given pace under Telegram's real
     limits: what it cost and how late the group saw things."""
 
+    deals: int = 0  # whole deals played (the figures count only those)
     moves: int = 0
     cards: int = 0  # Preferans: cards played (the unit of its figures)
     presses: int = 0
@@ -130,9 +131,10 @@ class Paced:
     errors: int = 0  # answers of 429
 
 
-async def _paced(game: str, players: int, moves: int, pace: float) -> Paced:
-    """``moves`` robot-chosen actions pressed as a player presses them (a Seep card, then its
-    move; a Preferans discard card by card), one every ``pace`` seconds at most."""
+async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
+    """``deals`` whole deals of robot-chosen actions pressed as a player presses them (a Seep
+    card, then its move; a Preferans discard card by card), one every ``pace`` seconds at
+    most: every call from the start to the last deal's end counts, bidding included."""
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeTelegram(flood=FloodLimits()) as tg:
             users = [tg.add_user(f"P{i}") for i in range(players)]
@@ -149,14 +151,14 @@ async def _paced(game: str, players: int, moves: int, pace: float) -> Paced:
                 seats = seat_users(hub, users)
                 rng = random.Random(1)
                 figures, before, presses = Paced(), len(tg.calls), []
-                for _ in range(moves):
+                while figures.deals < deals:
                     state = match.state
                     assert state is not None
                     seat = state.to_act[0]
                     user = seats[state.controller(seat)]
                     action = match.spec.robot.choose(state.view(state.controller(seat)),
                                                      match.rules, rng)
-                    deals, started = len(match.outputs), tg.world.now()
+                    done, started = len(match.outputs), tg.world.now()
                     presses.append(started)
                     if game == "preferans":
                         await act(tg, user, action)
@@ -165,7 +167,8 @@ async def _paced(game: str, players: int, moves: int, pace: float) -> Paced:
                         figures.presses += await make(tg, user, action)
                     figures.moves += 1
                     figures.cards += action.startswith("play:")
-                    if len(match.outputs) > deals:
+                    if len(match.outputs) > done:
+                        figures.deals += 1
                         await settled(tg, hub)
                         sent = next(c.time for c in tg.calls_for("sendMessage", group)
                                     if c.time >= started and "<b>Deal" in str(
@@ -211,19 +214,22 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def _paced_figures(game: str, players: int, unit: str, moves: int,
+def _paced_figures(game: str, players: int, unit: str, deals: int,
                    quick: bool) -> list[Figure]:
     """A game at a human pace (an action every 1.2 s) and at the fastest (every 0.4 s)."""
     title = f"{game.title()} ({players} players)"
     out = []
-    for pace in (1.2,) if quick else (1.2, 0.4):
-        got = asyncio.run(_paced(game, players, moves, pace))
+    for pace in (1.2, 0.4):
+        got = asyncio.run(_paced(game, players, deals, pace))
         per = got.cards if unit == "card" else got.moves
-        note = (f"an action every {pace} s under Telegram's limits, {per} {unit}s, "
-                f"{got.presses / got.moves:.2f} presses an action, {got.errors} answers of 429")
+        note = (f"an action every {pace} s under Telegram's limits, {got.deals} whole deals, "
+                f"{per} {unit}s, {got.presses / got.moves:.2f} presses an action, "
+                f"{got.errors} answers of 429")
         out += [
             Figure("bot", f"{title}: sends+edits per {unit}, {pace} s pace",
                    got.messages / per, "calls", note),
+            Figure("bot", f"{title}: sends+edits per deal, {pace} s pace",
+                   got.messages / got.deals, "calls", note),
             Figure("bot", f"{title}: API calls per {unit}, {pace} s pace", got.calls / per,
                    "calls", "answers to presses included"),
             Figure("bot", f"{title}: group view behind the panels median, {pace} s pace",
@@ -258,8 +264,8 @@ def run(quick: bool) -> list[Figure]:
                               cards_per_second, "cards/s", "durable commit per action"))
     for game, players, unit in (("preferans", 3, "card"), ("seep", 4, "move"),
                                 ("joker", 4, "move")):
-        moves = (40 if quick else 90) if game == "preferans" else (30 if quick else 80)
-        figures.extend(_paced_figures(game, players, unit, moves, quick))
+        deals = {"preferans": 2, "seep": 1, "joker": 3}[game] * (1 if quick else 2)
+        figures.extend(_paced_figures(game, players, unit, deals, quick))
     if not quick:
         peak = asyncio.run(_peak_group_rate())
         figures.append(Figure("bot", "peak group messages+edits in any minute", peak,

@@ -203,7 +203,7 @@ async def next_deal(svc: Services, table: Table, out: Outcome) -> bool:
         return False
     table.forced.clear()
     await svc.timers.rearm(table)
-    out.redraw(table, notify=table.acting_users())
+    out.redraw(table, notify=to_notify(table, deal_start=True))
     only = only_choice(table)
     if only is not None:
         await make_only_choice(svc, table, *only, out)
@@ -213,10 +213,22 @@ async def next_deal(svc: Services, table: Table, out: Outcome) -> bool:
 def after_move(table: Table, actor: int, out: Outcome) -> Outcome:
     """Redraw; whoever must act now and has not pressed for the table's ``ping`` seconds gets
     a fresh panel (a notification: the old one goes); a player who plays on gets edits."""
+    return out.redraw(table, notify=to_notify(table) - {actor})
+
+
+def to_notify(table: Table, *, deal_start: bool = False) -> set[int]:
+    """Who must act now and has neither pressed nor been notified for the table's ``ping``
+    seconds (at a deal's start, with no ``ping``: everyone who must act). They count as
+    notified now, and at a deal's start so does a player whose first panel comes now (a new
+    message): a notification moments ago is not repeated (nor is the panel sent anew)."""
     ping = TimeSettings.of(table.row.settings).ping
-    notify = {u for u in table.acting_users()
-              if u != actor and ping and not table.is_watching(u, ping)}
-    return out.redraw(table, notify=notify)
+    users = {u for u in table.acting_users()
+             if (ping or deal_start) and not (ping and table.is_watching(u, ping))}
+    new = {s.user_id for s in table.row.seats if deal_start and s.panel_message_id is None}
+    for user in users | new:
+        if user is not None:
+            table.touch(user)
+    return users
 
 
 def deal_scored(table: Table, output: dict[str, Any], final_view: dict[str, Any],

@@ -46,7 +46,7 @@ class Table:
     match: Match | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     selection: dict[int, frozenset[str]] = field(default_factory=dict)  # seat -> UI picks
-    active_at: dict[int, float] = field(default_factory=dict)  # user -> last press
+    active_at: dict[int, float] = field(default_factory=dict)  # user -> last press or ping
     page: str = "main"  # lobby page: main or conventions
     keeper: Keeper | None = None  # scorekeeper mode: the deal being entered
     ended: DealEnd | None = None  # the end of the last deal, shown until the next action
@@ -119,7 +119,8 @@ class Table:
         self.active_at[user_id] = time.monotonic()
 
     def is_watching(self, user_id: int, window: float) -> bool:
-        """The user pressed a button within ``window`` seconds: he is looking at his panel."""
+        """The user pressed a button (or was notified) within ``window`` seconds: he is
+        looking at his panel, or Telegram has just told him to."""
         seen = self.active_at.get(user_id)
         return seen is not None and time.monotonic() - seen < window
 

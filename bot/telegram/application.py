@@ -13,6 +13,7 @@ from telegram.ext import ApplicationBuilder
 from bot.config import Settings
 from bot.telegram.commands import install
 from bot.telegram.context import CONTEXT_TYPES, App
+from bot.telegram.outbox import POOL_SIZE
 
 
 def build(settings: Settings, *, start: Callable[[App], Awaitable[object]],
@@ -26,6 +27,7 @@ def build(settings: Settings, *, start: Callable[[App], Awaitable[object]],
         .base_file_url(settings.api_base_file_url)
         .context_types(CONTEXT_TYPES)
         .concurrent_updates(True)
+        .connection_pool_size(POOL_SIZE)
         .post_init(start)
         .post_shutdown(stop)
         .build()

@@ -50,7 +50,9 @@ PRIVATE_WINDOW = 3.05  # Telegram's 3 s, counted from the answers (see ``Window`
 OVERALL_LIMIT = 28  # calls per second over all chats, under Telegram's 30
 LONG_WAIT = 1.0  # a group waiting longer for its budget is not "busy" (see ``Outbox.busy``)
 IN_FLIGHT = 0.02  # seconds to look again when the window is full of calls not yet answered
-EASY = 2.0  # seconds a panel whose reader need not act may wait, to fold later changes in
+IN_FLIGHT_MAX = 192  # the outbox's calls at once, of PTB's connection pool (``POOL_SIZE``)
+POOL_SIZE = 256  # connections to the Bot API: the rest serves answers to presses, getUpdates
+EASY = 3.0  # seconds a panel whose reader need not act may wait, to fold later changes in
 
 
 def reserve_of(limit: int) -> int:
@@ -124,11 +126,13 @@ class Window:
 @dataclass(eq=False)
 class _Chat:
     """A chat's queue and budget. In a group, ``paced`` is how many of the window's calls
-    the table message's edits may take, one every ``period / paced`` seconds."""
+    the table message's edits may take (``edits`` counts them), one every ``period / paced``
+    seconds: the rest of the window is kept for one-off calls."""
 
     id: int
     window: Window
     paced: int = 0
+    edits: Window | None = None
     queue: deque[Slot | _Job] = field(default_factory=deque)
     resting: bool = False  # waiting long for a group's budget, or on purpose (``EASY``)
     worker: asyncio.Task[None] | None = None
@@ -190,6 +194,7 @@ class Outbox:
         self.group_reserve = reserve_of(group_limit) if group_reserve is None else group_reserve
         self._chats: dict[int, _Chat] = {}
         self._overall = Window(overall_limit, 1.05)
+        self._in_flight = asyncio.Semaphore(IN_FLIGHT_MAX)  # never more than the pool holds
         self._unknown_until = 0.0  # before then a private chat's last calls are unknown
         self.calls = 0  # API calls made (for the benchmarks)
         self.newest: dict[int, int] = {}  # chat -> the newest message id the bot posted there
@@ -289,7 +294,8 @@ class Outbox:
         if chat is None:
             if chat_id < 0:
                 paced = max(1, self.group_limit - self.group_reserve)
-                chat = _Chat(chat_id, Window(self.group_limit, self.group_window), paced)
+                chat = _Chat(chat_id, Window(self.group_limit, self.group_window), paced,
+                             Window(paced, self.group_window))
             else:
                 window = Window(PRIVATE_LIMIT, PRIVATE_WINDOW)
                 if time.monotonic() < self._unknown_until:
@@ -352,15 +358,17 @@ class Outbox:
         """Seconds until the chat may make its next call; ``paced``: a table message's edit
         (evenly spread, and never into the group's reserve). Sets ``resting``."""
         now = time.monotonic()
-        budget = chat.window.delay(chat.paced if paced else None)
-        if paced:
-            budget = max(budget, chat.edited_at + chat.window.period / chat.paced - now)
+        budget = chat.window.delay()
+        if paced and chat.edits is not None:
+            budget = max(budget, chat.edits.delay(),
+                         chat.edited_at + chat.window.period / chat.paced - now)
         chat.resting = chat.group and budget > LONG_WAIT
         return max(budget, chat.paused_until - now, self._overall.delay())
 
     def _record(self, chat: _Chat, *, paced: bool = False) -> None:
         chat.counted += [chat.window.record(), self._overall.record()]
-        if paced:
+        if paced and chat.edits is not None:
+            chat.counted.append(chat.edits.record())
             chat.edited_at = time.monotonic()
 
     @staticmethod
@@ -449,7 +457,8 @@ class Outbox:
         """One API call: 429 pauses the chat and retries; a refusal is reported, not raised."""
         self.calls += 1
         try:
-            return await request
+            async with self._in_flight:  # many chats at once (a start-up) wait here, not in
+                return await request     # PTB's pool (its timeout would fail the call)
         except RetryAfter as exc:
             delay = _seconds(exc)
             chat.paused_until = time.monotonic() + float(delay) + 0.1
