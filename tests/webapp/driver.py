@@ -120,8 +120,8 @@ def hand_of(panel: str) -> list[str]:
 
 def panel_prompt(message: Message) -> str:
     """The panel's last line but the way back to the group (a Mini App page needs none)."""
-    lines = [line for line in message.text.rstrip().split("\n") if not line.startswith("↩")]
-    return lines[-1]
+    kept = "\n".join(line for line in message.text.split("\n") if not line.startswith("↩"))
+    return kept.rstrip().rsplit("\n", 1)[-1]
 
 
 def table_message(tg: FakeTelegram, group: Chat) -> Message:
