@@ -185,15 +185,19 @@ class TableStore:
         async with self._db.reading() as conn:
             return await sql.open_tables(conn, chat_id, user_id)
 
-    async def waking(self) -> list[Waking]:
-        """Every open table as start-up needs it: a light row each, no seats, no log."""
+    async def waking(self, ids: Sequence[int] | None = None) -> list[Waking]:
+        """Every open table (or those of ``ids``) as start-up needs it: a light row each, no
+        seats, no log."""
+        if ids is not None and not ids:
+            return []
+        only = "" if ids is None else f" AND id IN ({', '.join(str(int(i)) for i in ids)})"
         async with self._db.reading() as conn:
             rows = await conn.fetch(
                 "SELECT id, status, last_seq, shown_at, updated_at, attention_reason,"
                 " timer_deadline, timer_version, timer_nudged, settings,"
                 " (SELECT seq FROM snapshots s WHERE s.table_id = t.id) AS snapshot_seq,"
                 " EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.robot = 1)"
-                f" AS robot FROM game_tables t WHERE status IN {sql.OPEN} ORDER BY id")
+                f" AS robot FROM game_tables t WHERE status IN {sql.OPEN}{only} ORDER BY id")
             return [Waking.of(row) for row in rows]
 
     async def update_table(

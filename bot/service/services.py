@@ -121,10 +121,14 @@ class Services:
     async def restore(self) -> tuple[Outcome, list[str]]:
         """Load the open tables that have work to do now and set the others' timers from
         their rows; an outcome that redraws what is behind, and the problems to report."""
-        out = Outcome()
-        problems: list[str] = []
         rows = await self.store.tables.waking()
         self.open_at_start = len(rows)
+        return await self.wake(rows)
+
+    async def wake(self, rows: list[Waking]) -> tuple[Outcome, list[str]]:
+        """``restore`` of these tables (a worker's, for the tables of a worker that died)."""
+        out = Outcome()
+        problems: list[str] = []
         for row in rows:
             if _busy(row):
                 await self._load(row.id, out, problems)
@@ -132,6 +136,11 @@ class Services:
                 self.timers.arm(row.id, row.timer_version, row.timer_deadline,
                                 row.timer_nudged, row.settings)
         return out, problems
+
+
+def wants_work(row: Waking) -> bool:
+    """A table that ``wake`` would load or set a timer for."""
+    return _busy(row) or (row.status == "playing" and row.timer_deadline is not None)
 
 
 def _busy(row: Waking) -> bool:
