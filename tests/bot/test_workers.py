@@ -1,0 +1,251 @@
+"""Several workers end to end: the fake Bot API in webhook mode, PostgreSQL, one receiver and
+three worker processes (`python -m bot receive`, `python -m bot work`), tables of all three
+games played by players pressing random buttons of their panels while every few seconds one
+worker is killed with SIGKILL and another started.
+
+At the end: every table's stored actions are exactly the presses the bot accepted, in order;
+every table's stored message and panels show its final state; the inbox is empty; no call
+was answered 429; no group had more than 20 sends and edits in any minute, no private chat
+more than 3 in any 3 seconds (the fake server's own limits, which would answer 429)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import socket
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.records import new_match
+from storage import inbox
+from storage.store import Storage
+from tests.bot.harness import settings_env
+from tests.fakebot import FakeTelegram, Message, User
+from tests.fakebot.model import Chat
+from tests.postgres import LazyServer
+
+TABLES = int(os.environ.get("WORKER_TABLES", "30"))
+PLAY = float(os.environ.get("WORKER_PLAY_SECONDS", "45"))  # seconds of random presses
+KILL_EVERY = 5.0
+WORKERS = 3
+GAMES = (("preferans", 3), ("seep", 4), ("joker", 4))
+PLAYABLE = ("a:", "u:")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Played:
+    game: str
+    group: Chat
+    users: list[User]
+    accepted: list[tuple[int, str]] = field(default_factory=list)  # (seat, action) in order
+    unanswered: int = 0
+
+
+class Cluster:
+    """The receiver and the workers, as processes."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self.receiver: asyncio.subprocess.Process | None = None
+        self.workers: list[asyncio.subprocess.Process] = []
+        self.kills = 0
+
+    async def _start(self, role: str) -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", role,
+                                                    env=self.env)
+
+    async def start(self, tg: FakeTelegram) -> None:
+        self.receiver = await self._start("receive")
+        for _ in range(600):  # 30 s: a loaded machine starts Python slowly
+            if tg.world.webhook.url:
+                break
+            await asyncio.sleep(0.05)
+        assert tg.world.webhook.url, "the receiver did not set the webhook"
+        self.workers = [await self._start("work") for _ in range(WORKERS)]
+
+    async def kill_one(self, rng: random.Random) -> None:
+        victim = rng.randrange(len(self.workers))
+        self.workers[victim].send_signal(signal.SIGKILL)
+        await self.workers[victim].wait()
+        self.kills += 1
+        self.workers[victim] = await self._start("work")
+
+    async def stop(self) -> None:
+        for process in [*self.workers, *([self.receiver] if self.receiver else [])]:
+            if process.returncode is None:
+                process.send_signal(signal.SIGKILL)
+                await process.wait()
+
+
+async def _button(tg: FakeTelegram, group: Chat, label: str, *, timeout: float = 60) -> Message:
+    """The group's last message once it has the button (table edits are paced)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(LookupError):
+            message = tg.last_message(group)
+            if any(b["text"] == label for b in message.buttons):
+                return message
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"no {label!r} button in {group.title}")
+
+
+async def _press(tg: FakeTelegram, user: User, message: Message, **button: str) -> bool:
+    """Press and wait for the answer: True if the bot accepted (no alert)."""
+    query = tg.press_nowait(user, message, **button)
+    answer = await tg.answer_to(query, timeout=30)
+    return not answer.show_alert
+
+
+async def _open(tg: FakeTelegram, played: Played) -> None:
+    creator = played.users[0]
+    tg.send(creator, played.group, f"/newgame {played.game}")
+    lobby = await _button(tg, played.group, "✋ Join")
+    for user in played.users[1:]:
+        assert await _press(tg, user, lobby, text="✋ Join")
+    assert await _press(tg, creator, await _button(tg, played.group, "▶ Start"), text="▶ Start")
+
+
+async def _play(tg: FakeTelegram, played: Played, rng: random.Random, until: float) -> None:
+    """Random presses of panel buttons, one at a time, each answered before the next."""
+    while time.monotonic() < until:
+        panels = [(u, m) for u in played.users for m in tg.messages(u)[-1:]
+                  if any(b.get("callback_data", "")[:2] in PLAYABLE for b in m.buttons)]
+        if not panels:
+            await asyncio.sleep(0.3)
+            continue
+        user, panel = rng.choice(panels)
+        data = rng.choice([b["callback_data"] for b in panel.buttons
+                           if b.get("callback_data", "")[:2] in PLAYABLE])
+        query = tg.press_nowait(user, panel, data=data)
+        try:
+            answer = await tg.answer_to(query, timeout=30)
+        except (TimeoutError, AssertionError):
+            played.unanswered += 1
+            continue
+        if data.startswith("a:") and not answer.show_alert:
+            _, _, _, seat, action = data.split(":", 4)
+            played.accepted.append(_text(int(seat), action))
+        await asyncio.sleep(rng.uniform(0.1, 0.6))
+
+
+async def _quiet(tg: FakeTelegram, url: str, *, timeout: float = 180) -> None:
+    """The inbox is done and nothing was sent for a while (paced edits and waiting panels
+    included)."""
+    storage = await Storage.open(url)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            async with storage.db.reading() as conn:
+                left = await inbox.pending(conn)
+            if not left:
+                await tg.idle(quiet=6.0, timeout=timeout)
+                async with storage.db.reading() as conn:
+                    if not await inbox.pending(conn):
+                        return
+            assert time.monotonic() < deadline, f"{left} updates still in the inbox"
+            await asyncio.sleep(0.5)
+    finally:
+        await storage.close()
+
+
+def _text(seat: int, action: str) -> tuple[int, str]:
+    """An action as its button names it, a discard's cards in one order."""
+    kind, _, cards = action.partition(":")
+    return seat, f"{kind}:{','.join(sorted(cards.split(',')))}" if kind == "discard" else action
+
+
+def _pressed(record: dict[str, Any]) -> list[tuple[int, str]]:
+    """The record's actions a player pressed: not those the bot made for a seat because they
+    were its only choice (bot/service/play.py ``only_choice``)."""
+    match = new_match(record)
+    pressed = []
+    for deal in record["deals"]:
+        match.start_deal(deal=deal)
+        for item in deal.get("actions", []):
+            seat, action = match.spec.decode_action(item)
+            state = match.state
+            assert state is not None
+            if not (state.phase != "play" and len(state.to_act) == 1
+                    and len(state.legal_actions(seat)) == 1):
+                pressed.append(_text(seat, action))
+            match.apply(seat, action)
+    return pressed
+
+
+def _message(tg: FakeTelegram, chat: Chat | User, message_id: int | None) -> Message:
+    found = [m for m in tg.messages(chat) if m.message_id == message_id]
+    assert found, f"message {message_id} of {chat} is not there"
+    return found[0]
+
+
+async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
+    storage = await Storage.open(url)
+    try:
+        rows = {row.chat_id: row for row in await storage.tables.open_tables()}
+        for played in tables:
+            row = rows[played.group.id]
+            record = await storage.log.record(row.id)
+            assert _pressed(record) == played.accepted, (played.game, row.id)
+            version = row.last_seq
+            group_message = _message(tg, played.group, row.table_message_id)
+            assert f"t{row.id}" in str(group_message.buttons) or group_message.text
+            for seat in row.seats:
+                user = next(u for u in played.users if u.id == seat.user_id)
+                panel = _message(tg, user, seat.panel_message_id)
+                versions = {int(b["callback_data"].split(":")[2]) for b in panel.buttons
+                            if b.get("callback_data", "")[:2] in PLAYABLE}
+                assert versions <= {version}, (played.game, row.id, seat.seat, versions)
+    finally:
+        await storage.close()
+
+
+async def test_three_workers_killed_and_restarted(postgres: LazyServer) -> None:
+    rng = random.Random(18)
+    url = await postgres.new_database()
+    port = _free_port()
+    async with FakeTelegram() as tg:
+        env = {**os.environ, **settings_env(
+            tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
+            LOG_LEVEL="WARNING", GROUP_MESSAGES_PER_MINUTE="18")}
+        tables = []
+        for n in range(TABLES):
+            game, seats = GAMES[n % len(GAMES)]
+            users = [tg.add_user(f"{game[:3]}{n}p{i}") for i in range(seats)]
+            tables.append(Played(game, tg.add_group(f"{game} {n}", users), users))
+        cluster = Cluster(env)
+        try:
+            await cluster.start(tg)
+            for played in tables:
+                for user in played.users:
+                    tg.press_start(user)
+            await asyncio.gather(*(_open(tg, played) for played in tables))
+            until = time.monotonic() + PLAY
+            players = asyncio.gather(*(_play(tg, played, random.Random(rng.random()), until)
+                                       for played in tables))
+            while time.monotonic() < until - KILL_EVERY:
+                await asyncio.sleep(KILL_EVERY)
+                await cluster.kill_one(rng)
+            await players
+            await _quiet(tg, url)
+            await _check(tg, url, tables)
+        finally:
+            await cluster.stop()
+        assert cluster.kills >= PLAY // KILL_EVERY - 2
+        assert sum(len(p.accepted) for p in tables) > TABLES * 5  # the games went on
+        assert not [p for p in tables if p.unanswered], [p.unanswered for p in tables]
+        assert not [c for c in tg.calls if c.status == 429]
+        for played in tables:
+            assert tg.peak_rate(played.group, period=60.0) <= 20
+            for user in played.users:
+                assert tg.peak_rate(user, period=3.0) <= 3
