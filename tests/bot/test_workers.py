@@ -21,11 +21,18 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.screens.look import Look
+from bot.screens.table import panel, table_message
+from bot.service.services import Services
+from bot.service.users import Users
+from bot.ui.i18n import languages, translator
+from bot.ui.screen import Screen
 from engine.records import new_match
 from storage import inbox
 from storage.store import Storage
 from tests.bot.harness import settings_env
 from tests.fakebot import FakeTelegram, Message, User
+from tests.fakebot.formatting import format_text
 from tests.fakebot.model import Chat
 from tests.postgres import LazyServer
 
@@ -50,6 +57,7 @@ class Played:
     users: list[User]
     accepted: list[tuple[int, str]] = field(default_factory=list)  # (seat, action) in order
     unanswered: int = 0
+    picked: set[int] = field(default_factory=set)  # seats whose last press was a card pick
 
 
 class Cluster:
@@ -133,6 +141,10 @@ async def _play(tg: FakeTelegram, played: Played, rng: random.Random, until: flo
         except (TimeoutError, AssertionError):
             played.unanswered += 1
             continue
+        if not answer.show_alert:
+            played.picked.discard(int(data.split(":")[3]))
+            if data.startswith("u:"):
+                played.picked.add(int(data.split(":")[3]))
         if data.startswith("a:") and not answer.show_alert:
             _, _, _, seat, action = data.split(":", 4)
             played.accepted.append(_text(int(seat), action))
@@ -189,23 +201,44 @@ def _message(tg: FakeTelegram, chat: Chat | User, message_id: int | None) -> Mes
     return found[0]
 
 
+def _shows(message: Message, screen: Screen | None) -> bool:
+    """The message shows the screen: its text and its buttons."""
+    assert screen is not None
+    buttons = [b.get("callback_data") or b.get("url") for row in screen.rows for b in
+               ({"callback_data": x.data, "url": x.url} for x in row)]
+    return (message.text == format_text(screen.text, "HTML", None).text
+            and [b.get("callback_data") or b.get("url") for b in message.buttons] == buttons)
+
+
 async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
+    """Each table's log against its accepted presses; its stored messages against what the
+    bot draws of the table as stored (a panel of a seat whose last press was a card pick,
+    held in a worker's memory, is checked for its version only)."""
     storage = await Storage.open(url)
+    svc = Services(storage, Users(storage, tuple(languages())))
     try:
         rows = {row.chat_id: row for row in await storage.tables.open_tables()}
         for played in tables:
             row = rows[played.group.id]
             record = await storage.log.record(row.id)
             assert _pressed(record) == played.accepted, (played.game, row.id)
-            version = row.last_seq
-            group_message = _message(tg, played.group, row.table_message_id)
-            assert f"t{row.id}" in str(group_message.buttons) or group_message.text
+            table = await svc.table(row.id)
+            assert table is not None
+            look = Look(svc.users.users, lambda p: f"https://t.me/{tg.bot.username}?start={p}",
+                        svc.users.chats.get(row.chat_id), time.time())
+            tr = translator(svc.users.language_of(row.chat_id))
+            assert _shows(_message(tg, played.group, row.table_message_id),
+                          table_message(table, tr, look)), (played.game, row.id)
             for seat in row.seats:
                 user = next(u for u in played.users if u.id == seat.user_id)
-                panel = _message(tg, user, seat.panel_message_id)
-                versions = {int(b["callback_data"].split(":")[2]) for b in panel.buttons
+                message = _message(tg, user, seat.panel_message_id)
+                versions = {int(b["callback_data"].split(":")[2]) for b in message.buttons
                             if b.get("callback_data", "")[:2] in PLAYABLE}
-                assert versions <= {version}, (played.game, row.id, seat.seat, versions)
+                assert versions <= {row.last_seq}, (played.game, row.id, seat.seat, versions)
+                if seat.seat not in played.picked:
+                    shown = panel(table, seat.seat, translator(svc.users.language_of(user.id)),
+                                  look)
+                    assert _shows(message, shown), (played.game, row.id, seat.seat)
     finally:
         await storage.close()
 
