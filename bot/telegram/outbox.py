@@ -153,6 +153,8 @@ class _Chat:
     edited_at: float = -1e9  # the table message's last paced edit
     counted: list[list[float]] = field(default_factory=list)  # its calls not yet answered
     shared: list[int] = field(default_factory=list)  # their tokens in the shared budget
+    reserved: int | None = None  # the next call's token in the shared budget
+    shared_until: float = 0.0  # the shared budget's wait
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -371,13 +373,11 @@ class Outbox:
         while chat.queue:
             item = chat.next_item()
             paced = chat.group and isinstance(item, Slot)
-            delay = self._delay(chat, paced=paced)
+            delay = await self._wait_for(chat, paced=paced)
             if isinstance(item, Slot) and item.due:
                 easy = item.due - time.monotonic()
                 chat.resting = chat.resting or easy > 0
                 delay = max(delay, easy)
-            if delay <= 0:
-                delay = await self._take_shared(chat)
             if delay > 0:
                 chat.wake.clear()
                 with contextlib.suppress(TimeoutError):
@@ -419,10 +419,14 @@ class Outbox:
         if paced:
             budget = max(budget, chat.edited_at + chat.window.period / chat.paced - now)
         chat.resting = chat.group and budget > LONG_WAIT
-        return max(budget, chat.paused_until - now, self._overall.delay())
+        return max(budget, chat.paused_until - now, chat.shared_until - now,
+                   self._overall.delay())
 
     def _record(self, chat: _Chat, *, paced: bool = False) -> None:
         chat.counted += [chat.window.record(), self._overall.record()]
+        if chat.reserved is not None:
+            chat.shared.append(chat.reserved)
+            chat.reserved = None
         if paced:
             chat.edited_at = time.monotonic()
 
@@ -438,18 +442,20 @@ class Outbox:
             assert self.shared is not None
             await self.shared.answered(token)
 
-    async def _take_shared(self, chat: _Chat) -> float:
-        """Count the chat's next call in the shared budget (0), or the seconds to wait."""
-        if self.shared is None:
-            return 0.0
-        token, wait = await self.shared.take(chat.id, chat.window.limit, chat.window.period)
-        if token is not None:
-            chat.shared.append(token)
-        return wait
+    async def _wait_for(self, chat: _Chat, *, paced: bool = False) -> float:
+        """``_delay``, once the chat's next call is reserved in the shared budget (or the
+        shared budget said how long to wait); the caller counts the call (``_record``) with
+        no wait in between, as this process's other chats may be counting theirs."""
+        delay = self._delay(chat, paced=paced)
+        if delay <= 0 and self.shared is not None and chat.reserved is None:
+            token, wait = await self.shared.take(chat.id, chat.window.limit, chat.window.period)
+            chat.reserved, chat.shared_until = token, time.monotonic() + wait
+            delay = self._delay(chat, paced=paced)
+        return delay
 
     async def _budget(self, chat: _Chat) -> None:
         """Wait until one more call of the chat fits its budget, and count it."""
-        while (delay := self._delay(chat)) > 0 or (delay := await self._take_shared(chat)) > 0:
+        while (delay := await self._wait_for(chat)) > 0:
             await asyncio.sleep(delay)
         chat.resting = False
         self._record(chat)

@@ -84,6 +84,8 @@ class Worker:
 
     async def run(self, stopping: asyncio.Event) -> None:
         await self.beat()
+        await asyncio.sleep(2 * HEARTBEAT)  # the others count this one in their shares first
+        await self.beat()
         listener = await self.db.pool.acquire()
         await listener.add_listener("cardtable_inbox", lambda *_: self.wake.set())
         beating = asyncio.create_task(self._beating(stopping))
