@@ -190,6 +190,7 @@ class Held:
 
     shows: dict[Slot, tuple[Screen, bool, bool]] = field(default_factory=dict)
     order: list[Slot | tuple[int, _Job]] = field(default_factory=list)
+    answers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list)
 
 
 _holding: ContextVar[Held | None] = ContextVar("outbox_holding", default=None)
@@ -227,6 +228,7 @@ class Outbox:
         self._unknown_until = 0.0  # before then a private chat's last calls are unknown
         self.calls = 0  # API calls made (for the benchmarks)
         self.newest: dict[int, int] = {}  # chat -> the newest message id the bot posted there
+        self._answering: set[asyncio.Task[None]] = set()  # held answers being made
 
     # -- public ---------------------------------------------------------------------------
 
@@ -307,8 +309,25 @@ class Outbox:
         finally:
             _holding.reset(token)
 
+    async def answer(self, make: Callable[[], Awaitable[Any]]) -> None:
+        """Answer a button press (``make()`` makes the call): at once, or (held) once the
+        work is committed. Not budgeted: Telegram counts no answer; a refusal (too late) is
+        logged."""
+        held = _holding.get()
+        if held is not None:
+            held.answers.append(make)
+            return
+        try:
+            await make()
+        except BadRequest as exc:
+            log.info("cannot answer a button: %s", exc.message)
+
     def release(self, held: Held) -> None:
-        """Show and send what was held, in order."""
+        """Show and send what was held, in order; answer the presses."""
+        for make in held.answers:
+            answering = asyncio.create_task(self.answer(make))
+            self._answering.add(answering)
+            answering.add_done_callback(self._answering.discard)
         for item in held.order:
             if isinstance(item, Slot):
                 screen, renew, easy = held.shows[item]

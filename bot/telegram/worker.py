@@ -4,8 +4,8 @@ A worker takes the updates the receiver stored (storage/inbox.py) one unit of wo
 at a time: it claims a lane's oldest pending update (the lane's advisory lock and the
 update's row, till its transaction ends), feeds it to the PTB Application
 (``process_update``) with every write of it inside that one transaction
-(``PostgresDatabase.bound``) and every screen and message it shows held by the outbox
-(``Outbox.holding``), marks it done and commits; only then is what it showed sent. If
+(``PostgresDatabase.bound``) and every screen, message and press answer it makes held by
+the outbox (``Outbox.holding``), marks it done and commits; only then is any of it sent. If
 anything fails the transaction rolls back, nothing is sent, and what this worker held
 of the lane in memory is forgotten (reloaded at the next touch). A worker killed at any
 moment lets its locks go with its connection: the update is pending again, and another
