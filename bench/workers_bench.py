@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import secrets
 import signal
 import socket
 import sys
@@ -20,9 +19,7 @@ import time
 from bench import bot_bench
 from bench.figures import Figure
 from bot.ui.callbacks import action_data
-from engine.games import get_game
 from engine.match import Match
-from storage.rows import Entry
 from storage.store import Storage
 from tests.bot.harness import settings_env
 from tests.fakebot import FakeTelegram, FloodLimits, User
@@ -35,35 +32,6 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
-
-
-async def _seed(url: str, tg: FakeTelegram, tables: int) -> list[Seated]:
-    """Started 3-player Preferans games, stored as the bot stores them, with their matches."""
-    storage = await Storage.open(url)
-    spec = get_game("preferans")
-    seated = []
-    try:
-        for t in range(tables):
-            users = [tg.add_user(f"W{t}_{i}") for i in range(3)]
-            group = tg.add_group(f"Table {t}", users)
-            for user in users:
-                tg.private_chat(user).bot_status = "member"
-                await storage.chats.save_user(user.id, display_name=user.first_name,
-                                              has_started_bot=True)
-            row = await storage.tables.create_table(group.id, "preferans",
-                                                    creator_id=users[0].id, rules={},
-                                                    seat_count=3)
-            for user in users:
-                await storage.tables.seat_user(row.id, user.id)
-            row = await storage.tables.start_game(row.id,
-                                                  rules=spec.rules.from_dict({}).to_dict())
-            match = Match(spec, spec.rules.from_dict(row.rules), list(row.players or []), 2)
-            match.start_deal(seed=secrets.randbits(64))
-            await storage.log.append(row.id, match.version, Entry.deal(match.deals[-1]))
-            seated.append((row.id, match, users))
-    finally:
-        await storage.close()
-    return seated
 
 
 def _only_choices(match: Match) -> None:
@@ -99,7 +67,8 @@ async def _workers(server: PostgresServer, workers: int, tables: int, moves: int
     url = await server.new_database()
     port = _free_port()
     async with FakeTelegram(flood=FloodLimits.off()) as tg:
-        seated = await _seed(url, tg, tables)
+        seated: list[Seated] = []
+        await bot_bench._seed(url, tg, tables, matches=seated)
         env = {**os.environ, **settings_env(
             tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
             LOG_LEVEL="ERROR", GROUP_MESSAGES_PER_MINUTE="18",

@@ -87,7 +87,11 @@ class Worker:
         await asyncio.sleep(2 * HEARTBEAT)  # the others count this one in their shares first
         await self.beat()
         listener = await self.db.pool.acquire()
-        await listener.add_listener("cardtable_inbox", lambda *_: self.wake.set())
+
+        def notified(*_: object) -> None:
+            self.wake.set()
+
+        await listener.add_listener("cardtable_inbox", notified)
         beating = asyncio.create_task(self._beating(stopping))
         log.info("worker %s takes updates", self.id)
         try:
@@ -101,7 +105,7 @@ class Worker:
             beating.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await beating
-            await listener.remove_listener("cardtable_inbox", lambda *_: None)
+            await listener.remove_listener("cardtable_inbox", notified)
             await self.db.pool.release(listener)
             await self.db.write(lambda conn: inbox.leave(conn, self.id))
 
