@@ -87,6 +87,10 @@ async def _workers(server: PostgresServer, workers: int, tables: int, moves: int
                     await asyncio.sleep(0.05)
             finally:
                 await storage.close()
+            for _ in range(2400):  # the workers adopt the new tables and draw them
+                if all(tg.messages(user) for _, _, users in seated for user in users):
+                    break
+                await asyncio.sleep(0.05)
             await tg.idle(quiet=1.0, timeout=120)
             started = time.perf_counter()
             cards = await asyncio.gather(*(_play(tg, table, moves) for table in seated))
