@@ -217,10 +217,12 @@ class Worker:
         """Take over the tables of dead workers' lanes that have work to do now."""
         async with self.db.reading() as conn:
             lanes = await inbox.orphans(conn, dead_after=DEAD_AFTER)
-        for lane, ids in lanes.items():
-            rows = [row for row in await self.svc.store.tables.waking(ids) if wants_work(row)]
-            if not rows:
-                continue
+        lane_of = {table_id: lane for lane, ids in lanes.items() for table_id in ids}
+        work: dict[str, list[Waking]] = {}
+        for row in await self.svc.store.tables.waking(list(lane_of)):
+            if wants_work(row):
+                work.setdefault(lane_of[row.id], []).append(row)
+        for lane, rows in work.items():
 
             async def wake(rows: list[Waking] = rows) -> None:
                 out, problems = await self.svc.wake(rows)
