@@ -26,11 +26,13 @@ from bench.storage_bench import active_record
 from bot.service import records
 from bot.service.scheduling import APSchedulerJobs
 from bot.service.services import Services
+from bot.service.timers import HORIZON
 from bot.service.users import Users
 from engine.games import GAMES
 from engine.records import replay
 from storage import Storage
 from storage.record_log import entries_of
+from storage.sql import Conn
 
 DISTINCT = 1_000  # distinct records, reused round-robin
 TOUCHES = 300  # tables touched for the first time after start-up
@@ -39,7 +41,7 @@ TIMED = 0.5  # share of the games with a turn timer running
 
 async def populate(location: str, games: int) -> int:
     """``games`` active games, each in its own chat, as the bot leaves them: playing, their
-    messages shown, a snapshot at their last deal's end, half with a 1-hour turn timer.
+    messages shown, a snapshot at their last deal's end, half with a turn timer (``_timed``).
     Returns the log entries stored."""
     names = sorted(GAMES)
     prepared = []
@@ -58,13 +60,23 @@ async def populate(location: str, games: int) -> int:
         for start in range(0, games, 500):
             await asyncio.gather(*(_store(store, -1 - n, prepared[n % len(prepared)])
                                    for n in range(start, min(games, start + 500))))
-        deadline = time.time() + 3600
-        await store.db.write(lambda conn: conn.execute(
-            "UPDATE game_tables SET status = 'playing', shown_at = updated_at,"
-            " settings = ?, timer_version = last_seq,"
-            " timer_deadline = CASE WHEN id % 2 = 0 THEN CAST(? AS DOUBLE PRECISION) END",
-            ('{"turn_time":3600,"reminders":true,"timeout":"auto"}', deadline)))
+        now = time.time()
+        await store.db.write(lambda conn: _timed(conn, now))
     return sum(prepared[n % len(prepared)][4] for n in range(games))
+
+
+async def _timed(conn: Conn, now: float) -> None:
+    """Every game playing and shown; every other one with a 24-hour turn timer, nudged
+    already, its deadline somewhere in the next 24 hours (as rows: a few are due soon)."""
+    await conn.execute(
+        "UPDATE game_tables SET status = 'playing', shown_at = updated_at, settings = ?,"
+        " timer_version = last_seq, timer_nudged = 1, timer_deadline = CASE WHEN id % 2 = 0"
+        " THEN CAST(? AS DOUBLE PRECISION) + (id * 7919) % 86400 END",
+        ('{"turn_time":86400,"reminders":true,"timeout":"auto"}', now))
+    await conn.execute(
+        "INSERT INTO timers (table_id, kind, due_at, version, deadline) SELECT id, 'deadline',"
+        " timer_deadline, timer_version, timer_deadline FROM game_tables"
+        " WHERE timer_deadline IS NOT NULL")
 
 
 async def _store(store: Storage, chat_id: int, prepared: tuple[Any, ...]) -> None:
@@ -89,8 +101,11 @@ async def measure(location: str) -> dict[str, Any]:
     svc = Services(store, Users(store, ("en",)), scheduler=APSchedulerJobs(scheduler))
     out, problems = await svc.restore()
     startup = time.perf_counter() - began
+    jobs = len(svc.timers.armed)  # the stored timers due soon
     after = _memory_mb()
-    ids = [row.id for row in await store.tables.open_tables()]
+    async with store.db.reading() as conn:
+        ids = [row[0] for row in await conn.fetch("SELECT id FROM game_tables")]
+        (timers,) = await conn.fetchone("SELECT COUNT(*) FROM timers")
     rng = random.Random(1)
     touches = []
     for table_id in rng.sample(ids, min(TOUCHES, len(ids))):
@@ -99,10 +114,9 @@ async def measure(location: str) -> dict[str, Any]:
         touches.append(time.perf_counter() - began)
         assert table is not None and table.match is not None and table.match.in_deal
     touched = _memory_mb()
-    jobs = len(scheduler.get_jobs())
     await store.close()
     return {"startup": startup, "loaded": len(out.changed), "problems": len(problems),
-            "jobs": jobs, "tables": len(ids), "rss_before": before["VmRSS"],
+            "jobs": jobs, "timers": timers, "tables": len(ids), "rss_before": before["VmRSS"],
             "rss_after": after["VmRSS"], "rss_touched": touched["VmRSS"],
             "touch_median": statistics.median(touches), "touch_max": max(touches),
             "touch_p99": sorted(touches)[int(0.99 * (len(touches) - 1))]}
@@ -110,8 +124,9 @@ async def measure(location: str) -> dict[str, Any]:
 
 def _figures(backend: str, games: int, entries: int, found: dict[str, Any],
              populate_s: float) -> list[Figure]:
-    note = (f"{found['tables']:,} active games, {entries:,} log entries; "
-            f"{found['jobs']:,} timers set from rows; populated in {populate_s:.0f} s")
+    note = (f"{found['tables']:,} active games, {entries:,} log entries, {found['timers']:,}"
+            f" timer rows; {found['jobs']:,} jobs set at start-up (due within"
+            f" {HORIZON / 60:.0f} min); populated in {populate_s:.0f} s")
     return [
         Figure("restore", f"{backend}: start-up with {games:,} stored games",
                found["startup"], "s", note),

@@ -104,11 +104,12 @@ async def work(settings: Settings) -> None:
     assert isinstance(db, PostgresDatabase), "workers need DATABASE_URL (PostgreSQL)"
     await app.initialize()
     worker = Worker(app, db)
-    _, presenter = await compose(app, storage, jobs=lambda jobs: LaneJobs(jobs, worker),
-                                 shared=PostgresBudget(db))
+    svc, presenter = await compose(app, storage, jobs=lambda jobs: LaneJobs(jobs, worker),
+                                   shared=PostgresBudget(db))
     presenter.outbox.after_restart()
     await set_menus(app)
     await app.start()
+    await svc.timers.start()
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

@@ -83,3 +83,8 @@ class VoteOpen(StorageError):
 
 class Conflict(StorageError):
     """A write that a uniqueness rule refuses (another process made the same row first)."""
+
+
+class TimerGone(StorageError):
+    """A timer fired that is no longer stored: another process fired it, or the table moved on
+    (its change then writes nothing)."""

@@ -9,6 +9,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from storage import timers
 from storage.errors import BadInput, DuplicateSeq, NotFound, SeqConflict, SeqGap, WrongStatus
 from storage.rows import Entry, StatLine
 from storage.sql import Conn, Row
@@ -74,6 +75,7 @@ async def append(
         "UPDATE game_tables SET last_seq = ?, deal_count = ?, updated_at = ? WHERE id = ?",
         (seq, deals, now, table_id),
     )
+    await timers.moved_on(conn, table_id, seq)
     if result is not None:
         await store_result(conn, table_id, table["game"], deals - 1, result, stats)
     if settlement is not None:
@@ -203,6 +205,7 @@ async def finish(
         " timer_deadline = NULL WHERE id = ?",
         (now, now, table_id),
     )
+    await timers.set_timer(conn, table_id, None)
 
 
 async def insert_entries(

@@ -30,3 +30,16 @@ async def migrate(conn: Conn, migrations: Sequence[Sequence[str]], where: str) -
         await conn.execute("INSERT INTO schema_version (version, applied_at) VALUES (?, ?)",
                            (version, time.time()))
     return known
+
+
+def timers_from_tables(turn_time: str, reminders: str) -> str:
+    """Issue 18's migration of the turn timers stored with the tables into rows of
+    ``timers`` (the nudge still to come at half time, or the deadline), in the backend's
+    SQL for a table's ``turn_time`` (seconds, 0 if unset) and ``reminders`` (true if unset)."""
+    return f"""INSERT INTO timers (table_id, kind, due_at, version, deadline)
+        SELECT id, CASE WHEN nudge THEN 'nudge' ELSE 'deadline' END,
+               CASE WHEN nudge THEN timer_deadline - turn_time / 2.0 ELSE timer_deadline END,
+               timer_version, timer_deadline
+        FROM (SELECT id, timer_deadline, timer_version, {turn_time} AS turn_time,
+                     timer_nudged = 0 AND {reminders} AS nudge
+              FROM game_tables WHERE status = 'playing' AND timer_deadline IS NOT NULL) AS t"""

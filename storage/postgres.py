@@ -114,7 +114,10 @@ class PostgresDatabase:
     @classmethod
     async def open(cls, url: str, *, size: int = 10) -> PostgresDatabase:
         where = shown_url(url)
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
+        # No JIT: the bot's statements are short, and a fresh database's missing statistics
+        # made the planner compile start-up's one scan of the open tables (0.3 s of 0.34 s).
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=size,
+                                         server_settings={"jit": "off"})
         try:
             async with pool.acquire() as raw, raw.transaction():
                 await raw.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)

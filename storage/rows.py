@@ -167,7 +167,7 @@ class TableRow:
 @dataclass(frozen=True, slots=True)
 class Waking:
     """An open table as start-up sees it (no seats, no log): whether it has work to do at
-    once, and its stored timer."""
+    once."""
 
     id: int
     status: Status
@@ -176,10 +176,6 @@ class Waking:
     shown: bool
     robot: bool  # a substitute robot plays a seat
     attention_reason: str | None
-    timer_deadline: float | None
-    timer_version: int
-    timer_nudged: bool
-    settings: dict[str, Any]
 
     @property
     def between_deals(self) -> bool:
@@ -191,8 +187,23 @@ class Waking:
     def of(cls, row: Row) -> Waking:
         return cls(row["id"], row["status"], row["last_seq"], row["snapshot_seq"],
                    row["shown_at"] is not None and row["shown_at"] >= row["updated_at"],
-                   bool(row["robot"]), row["attention_reason"], row["timer_deadline"],
-                   row["timer_version"], bool(row["timer_nudged"]), json.loads(row["settings"]))
+                   bool(row["robot"]), row["attention_reason"])
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    """A table's next turn-timer event: the half-time ``nudge`` or the ``deadline`` of the
+    turn at match ``version``, due at ``due_at`` (Unix seconds); ``deadline``: the turn's."""
+
+    table_id: int
+    kind: str  # "nudge" or "deadline"
+    due_at: float
+    version: int
+    deadline: float
+
+    @classmethod
+    def of(cls, row: Row) -> TimerRow:
+        return cls(row["table_id"], row["kind"], row["due_at"], row["version"], row["deadline"])
 
 
 @dataclass(frozen=True, slots=True)

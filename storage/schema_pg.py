@@ -8,6 +8,8 @@ Never edit a released migration: append a new one.
 
 from __future__ import annotations
 
+from storage.migrate import timers_from_tables
+
 _V1 = (
     """CREATE TABLE chats (
         id BIGINT PRIMARY KEY,
@@ -159,10 +161,27 @@ _V2 = (
     "CREATE INDEX game_tables_by_finish ON game_tables(game, finished_at)",
 )
 
+# Timers as rows (issue 18), as in SQLite's _V8: each table's next turn-timer event, found
+# by when it is due, claimed by the process that fires it.
+_V3 = (
+    """CREATE TABLE timers (
+        table_id BIGINT PRIMARY KEY REFERENCES game_tables(id),
+        kind TEXT NOT NULL CHECK (kind IN ('nudge', 'deadline')),
+        due_at DOUBLE PRECISION NOT NULL,
+        version INTEGER NOT NULL,
+        deadline DOUBLE PRECISION NOT NULL,
+        claimed_until DOUBLE PRECISION
+    )""",
+    "CREATE INDEX timers_by_due ON timers(due_at)",
+    timers_from_tables(
+        "COALESCE((settings::jsonb ->> 'turn_time')::double precision, 0)",
+        "COALESCE((settings::jsonb ->> 'reminders')::boolean, true)"),
+)
+
 # Several workers (issue 18): the receiver's inbox of updates, each in its lane (a table's chat
 # topic, or a private chat); each lane's version (one more per unit of work) and the worker that
 # last did it; the workers' heartbeats; the calls made per chat, for budgets shared by workers.
-_V3 = (
+_V4 = (
     """CREATE TABLE inbox (
         update_id BIGINT PRIMARY KEY,
         lane TEXT NOT NULL,
@@ -190,4 +209,4 @@ _V3 = (
     "CREATE INDEX chat_calls_by_chat ON chat_calls (chat_id, at)",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3)
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)

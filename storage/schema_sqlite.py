@@ -9,6 +9,8 @@ Times are Unix seconds (REAL). JSON columns hold compact JSON text.
 
 from __future__ import annotations
 
+from storage.migrate import timers_from_tables
+
 _V1 = (
     """CREATE TABLE chats (
         id INTEGER PRIMARY KEY,
@@ -200,4 +202,22 @@ _V7 = (
     "CREATE INDEX game_tables_by_finish ON game_tables(game, finished_at)",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
+# Timers as rows (issue 18): a table's next turn-timer event (the half-time nudge or the
+# deadline) for the match version it was set for, so that start-up reads only the timers due
+# soon (by ``due_at``) and any process may fire a due one (``claimed_until``: a process is
+# firing it). The timers stored with the tables move here.
+_V8 = (
+    """CREATE TABLE timers (
+        table_id INTEGER PRIMARY KEY REFERENCES game_tables(id),
+        kind TEXT NOT NULL CHECK (kind IN ('nudge', 'deadline')),
+        due_at REAL NOT NULL,
+        version INTEGER NOT NULL,
+        deadline REAL NOT NULL,
+        claimed_until REAL
+    )""",
+    "CREATE INDEX timers_by_due ON timers(due_at)",
+    timers_from_tables("COALESCE(json_extract(settings, '$.turn_time'), 0)",
+                       "COALESCE(json_extract(settings, '$.reminders'), 1) = 1"),
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)

@@ -22,6 +22,7 @@ class Dialect:
     """``json_array(expr)``: an aggregate of ``expr`` as JSON array text ('[]' for no row);
     ``json_has(column, key)``: the JSON text in ``column`` is an object with ``key``;
     ``for_update``: what locks the rows a SELECT reads until the transaction ends;
+    ``skip_locked``: the same, passing over rows another transaction holds (a claim);
     ``exclusive``: a statement that waits for, and holds till the transaction ends, the lock
     its one parameter names, a number: one such transaction at a time (SQLite has no row
     locks and needs neither: its writes are serialized whole)."""
@@ -30,14 +31,15 @@ class Dialect:
     json_array: Callable[[str], str]
     json_has: Callable[[str, str], str]
     for_update: str
+    skip_locked: str
     exclusive: str
 
 
 SQLITE = Dialect("sqlite", lambda e: f"json_group_array({e})",
-                 lambda c, k: f"json_extract({c}, '$.{k}') IS NOT NULL", "", "")
+                 lambda c, k: f"json_extract({c}, '$.{k}') IS NOT NULL", "", "", "")
 POSTGRES = Dialect("postgresql", lambda e: f"COALESCE(json_agg({e}), '[]'::json)::text",
                    lambda c, k: f"({c}::jsonb -> '{k}') IS NOT NULL", " FOR UPDATE",
-                   "SELECT pg_advisory_xact_lock(?)")
+                   " FOR UPDATE SKIP LOCKED", "SELECT pg_advisory_xact_lock(?)")
 
 
 class Conn(Protocol):

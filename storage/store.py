@@ -13,7 +13,8 @@ records with the engine; storage never imports it.
 - ``log``: the action log, each deal's result and statistics, records out and in;
 - ``stats``: history and statistics, without replay;
 - ``ratings``: each rated game's rating changes, current ratings and leaderboards;
-- ``votes``: the questions put to a table's players.
+- ``votes``: the questions put to a table's players;
+- ``timers``: each table's next turn-timer event, by when it is due (storage/timers.py).
 
 Each action is stored (``log.append``) under the table's lock before anyone is
 told of it; if ``append`` raises, the caller's match is ahead of the log and must
@@ -31,6 +32,7 @@ from storage.ratings import RatingStore
 from storage.sql import Database
 from storage.stats import StatsStore
 from storage.tables import TableStore
+from storage.timers import TimerStore
 from storage.votes import VoteStore
 
 DEFAULT_PATH = "./cardtable.db"
@@ -42,7 +44,8 @@ def is_postgres(location: str) -> bool:
 
 
 class Storage:
-    """Chats, users, tables, the action log, results, statistics and votes in one database."""
+    """Chats, users, tables, the action log, results, statistics, votes and timers in one
+    database."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
@@ -52,6 +55,7 @@ class Storage:
         self.stats = StatsStore(db)
         self.ratings = RatingStore(db)
         self.votes = VoteStore(db)
+        self.timers = TimerStore(db)
 
     @classmethod
     async def open(cls, location: str = DEFAULT_PATH) -> Storage:

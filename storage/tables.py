@@ -6,7 +6,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from storage import log_sql
+from storage import log_sql, timers
 from storage import tables_sql as sql
 from storage.errors import BadInput, NotFound, SeatError, WrongStatus
 from storage.rows import (
@@ -15,6 +15,7 @@ from storage.rows import (
     UNSET,
     Status,
     TableRow,
+    TimerRow,
     Unset,
     Waking,
     dumps,
@@ -185,29 +186,40 @@ class TableStore:
         async with self._db.reading() as conn:
             return await sql.open_tables(conn, chat_id, user_id)
 
-    async def waking(self, ids: Sequence[int] | None = None) -> list[Waking]:
-        """Every open table (or those of ``ids``) as start-up needs it: a light row each, no
-        seats, no log."""
+    async def waking(self, ids: Sequence[int] | None = None) -> tuple[int, list[Waking]]:
+        """What start-up needs: how many tables are open, and a light row (no seats, no log)
+        of each that may have work to do at once: its messages may be behind what is
+        stored, it needs attention, or it plays with its next deal to deal or a robot's
+        seat. The database sifts them: the Python side sees only those few. ``ids``: only
+        among these tables."""
         if ids is not None and not ids:
-            return []
+            return 0, []
         only = "" if ids is None else f" AND id IN ({', '.join(str(int(i)) for i in ids)})"
         async with self._db.reading() as conn:
+            found = await conn.fetchone(
+                f"SELECT COUNT(*) FROM game_tables WHERE status IN {sql.OPEN}")
             rows = await conn.fetch(
-                "SELECT id, status, last_seq, shown_at, updated_at, attention_reason,"
-                " timer_deadline, timer_version, timer_nudged, settings,"
+                "SELECT * FROM (SELECT id, status, last_seq, shown_at, updated_at,"
+                " needs_attention, attention_reason,"
                 " (SELECT seq FROM snapshots s WHERE s.table_id = t.id) AS snapshot_seq,"
                 " EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.robot = 1)"
-                f" AS robot FROM game_tables t WHERE status IN {sql.OPEN}{only} ORDER BY id")
-            return [Waking.of(row) for row in rows]
+                f" AS robot FROM game_tables t WHERE status IN {sql.OPEN}{only}) AS w"
+                " WHERE shown_at IS NULL OR shown_at < updated_at OR needs_attention = 1"
+                " OR (status = 'playing' AND (last_seq = 0 OR last_seq = snapshot_seq OR robot))"
+                " ORDER BY id")
+            return int(found[0]) if found else 0, [Waking.of(row) for row in rows]
 
     async def update_table(
         self, table_id: int, *, attention: str | Unset | None = UNSET,
         table_message_id: int | Unset | None = UNSET, timer_deadline: float | Unset | None = UNSET,
         timer_version: int | Unset = UNSET, timer_nudged: bool | Unset = UNSET,
+        timer: TimerRow | Unset | None = UNSET, fired: TimerRow | Unset = UNSET,
     ) -> TableRow:
         """Bookkeeping of any table: ``attention`` (a reason, or None to clear), the table
-        message id, the timer's deadline (Unix seconds),
-        version and whether its half-time nudge was sent."""
+        message id, the turn timer's deadline (Unix seconds), version and whether its
+        half-time nudge was sent; ``timer``: its next event from now on (None: none);
+        ``fired``: the timer whose firing makes this change (TimerGone, and nothing written,
+        if it fired already)."""
         values = sql.changes(table_message_id=table_message_id, timer_deadline=timer_deadline,
                              timer_version=timer_version, timer_nudged=timer_nudged)
         if attention is not UNSET:
@@ -215,6 +227,10 @@ class TableStore:
 
         async def change(conn: Conn) -> TableRow:
             await sql.load_table(conn, table_id)
+            if fired is not UNSET:
+                await timers.consume(conn, fired)
+            if timer is not UNSET:
+                await timers.set_timer(conn, table_id, timer)
             await sql.update(conn, "game_tables", table_id, values)
             return await sql.load_table(conn, table_id)
 
@@ -254,6 +270,7 @@ class TableStore:
             values: dict[str, Any] = {"status": status}
             if status in ("paused", "aborted"):
                 values["timer_deadline"] = None
+                await timers.set_timer(conn, table_id, None)
             if status == "aborted":
                 values["finished_at"] = time.time()
             await sql.update(conn, "game_tables", table_id, values)

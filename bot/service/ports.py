@@ -17,6 +17,10 @@ class Scheduler(Protocol):
     def at(self, key: str, when: float, job: Job) -> None:
         """Schedule ``job`` under ``key``, replacing the key's earlier job."""
 
+    def every(self, key: str, seconds: float, job: Job) -> None:
+        """Run ``job`` every ``seconds`` from now on under ``key`` (once, if several runs
+        fell due while the process was busy)."""
+
     def cancel(self, key: str) -> None: ...
 
     @property

@@ -26,6 +26,13 @@ class APSchedulerJobs:
             misfire_grace_time=None)
         self._jobs[key] = (scheduled, job)
 
+    def every(self, key: str, seconds: float, job: Job) -> None:
+        self.cancel(key)
+        scheduled = self.scheduler.add_job(
+            job, "interval", seconds=seconds, coalesce=True, max_instances=1,
+            misfire_grace_time=None)
+        self._jobs[key] = (scheduled, job)
+
     async def _run(self, key: str, job: Job) -> None:
         if key in self._jobs and self._jobs[key][1] is job:  # not replaced meanwhile
             del self._jobs[key]

@@ -1,10 +1,11 @@
 """The use cases' shared state: storage, the open tables, users, timers; and start-up.
 
 Tables are loaded when first touched (a press, a command, a timer), not at
-start-up: start-up reads one light row per open table, loads only those with
-work to do at once (a deal to deal, messages behind what is stored, a robot's
-seat, a record that did not replay), and sets every other table's timer from
-its row.
+start-up: start-up reads a light row of each open table that may have work to
+do (the database sifts them), loads only those with work to do at once (a deal
+to deal, messages behind what is stored, a robot's seat, a record that did not
+replay), and sets jobs for the stored timers due soon (the others get theirs
+from the timers' poll).
 """
 
 from __future__ import annotations
@@ -119,28 +120,22 @@ class Services:
     # -- start-up ------------------------------------------------------------------------------
 
     async def restore(self) -> tuple[Outcome, list[str]]:
-        """Load the open tables that have work to do now and set the others' timers from
-        their rows; an outcome that redraws what is behind, and the problems to report."""
-        rows = await self.store.tables.waking()
-        self.open_at_start = len(rows)
-        return await self.wake(rows)
+        """Load the open tables that have work to do now and start the stored timers; an
+        outcome that redraws what is behind, and the problems to report."""
+        self.open_at_start, rows = await self.store.tables.waking()
+        out, problems = await self.wake(rows)
+        await self.timers.start()
+        return out, problems
 
     async def wake(self, rows: list[Waking]) -> tuple[Outcome, list[str]]:
-        """``restore`` of these tables (a worker's, for the tables of a worker that died)."""
+        """Load those of ``rows`` that have work to do now (start-up's; a worker's, for the
+        tables of a worker that died)."""
         out = Outcome()
         problems: list[str] = []
         for row in rows:
             if _busy(row):
                 await self._load(row.id, out, problems)
-            elif row.status == "playing":
-                self.timers.arm(row.id, row.timer_version, row.timer_deadline,
-                                row.timer_nudged, row.settings)
         return out, problems
-
-
-def wants_work(row: Waking) -> bool:
-    """A table that ``wake`` would load or set a timer for."""
-    return _busy(row) or (row.status == "playing" and row.timer_deadline is not None)
 
 
 def _busy(row: Waking) -> bool:

@@ -16,12 +16,12 @@ redraw); a lane whose worker is dead is anyone's, and one whose update waited
 ``STEAL_AFTER`` seconds too. A worker that finds a lane's version moved on since it
 worked there forgets what it holds of it. Each second it also adopts the tables of
 dead workers' lanes that have work to do (messages behind, a deal to deal, a robot
-to move, a timer to arm): a table whose drawing worker died is redrawn by another.
+to move): a table whose drawing worker died is redrawn by another.
 
-Timers stay the single process's (APScheduler in each worker); ``LaneJobs`` runs each
-job as a unit of work in its table's lane, and only in the worker that worked there
-last (or adopts it): a job can fire in one worker only, once (Timers checks that the
-table is where the job left it).
+Timers are rows (bot/service/timers.py): every worker polls them and sets jobs for
+those due soon; ``LaneJobs`` runs each table's job as a unit of work in the table's lane,
+and only in the worker that worked there last (or in any, if that one is dead): the
+others let it be, and the timer's row, claimed by the job that fires it, is used once.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from asyncpg.transaction import Transaction
 from telegram import Update
 
 from bot.service.ports import Job, Scheduler
-from bot.service.services import Services, wants_work
+from bot.service.services import Services
 from bot.telegram.context import App
 from bot.telegram.presenter import Presenter
 from storage import inbox
@@ -219,9 +219,9 @@ class Worker:
             lanes = await inbox.orphans(conn, dead_after=DEAD_AFTER)
         lane_of = {table_id: lane for lane, ids in lanes.items() for table_id in ids}
         work: dict[str, list[Waking]] = {}
-        for row in await self.svc.store.tables.waking(list(lane_of)):
-            if wants_work(row):
-                work.setdefault(lane_of[row.id], []).append(row)
+        _, rows = await self.svc.store.tables.waking(list(lane_of))
+        for row in rows:
+            work.setdefault(lane_of[row.id], []).append(row)
         for lane, rows in work.items():
 
             async def wake(rows: list[Waking] = rows) -> None:
@@ -258,6 +258,10 @@ class LaneJobs:
         if lane is None:
             return
         await self.worker.in_lane(lane, job, adopt=False)
+
+    def every(self, key: str, seconds: float, job: Job) -> None:
+        """A job of no table (the timers' poll): as it is."""
+        self.inner.every(key, seconds, job)
 
     def cancel(self, key: str) -> None:
         self.inner.cancel(key)

@@ -22,6 +22,8 @@ from urllib.parse import parse_qsl, urlencode
 from bot.service.users import Person
 
 MAX_AGE = 24 * 3600  # seconds an initData stays good (a Mini App left open a day: reopen it)
+PER_OPENING = 5_000  # presses from one opening of the app: far more than a day of play
+SWEEP_EVERY = 60.0  # seconds between sweeps of openings past their age
 
 
 class Unauthorized(ValueError):
@@ -82,22 +84,33 @@ def validate(raw: str, token: str, *, now: float | None = None,
 
 class Nonces:
     """Nonces seen with each initData, kept while that initData is good: a request that
-    comes again (the same initData and nonce) is refused."""
+    comes again (the same initData and nonce) is refused. Memory stays bounded: an opening of
+    the app (one initData, which only Telegram can sign) may make ``per_opening`` requests,
+    and openings past their age are swept once a minute."""
 
-    def __init__(self, max_age: float = MAX_AGE) -> None:
+    def __init__(self, max_age: float = MAX_AGE, per_opening: int = PER_OPENING) -> None:
         self.max_age = max_age
-        self._seen: dict[tuple[str, str], float] = {}  # (initData hash, nonce) -> expiry
+        self.per_opening = per_opening
+        self._seen: dict[str, tuple[float, set[str]]] = {}  # initData hash -> expiry, nonces
+        self._next_sweep = 0.0
 
     def use(self, init: InitData, nonce: str, *, now: float | None = None) -> None:
         now = time.time() if now is None else now
         if not 8 <= len(nonce) <= 64:
             raise Unauthorized("no nonce")
-        if len(self._seen) > 10_000:
-            self._seen = {k: t for k, t in self._seen.items() if t > now}
-        key = (init.hash, nonce)
-        if key in self._seen:
+        if now >= self._next_sweep:
+            self._seen = {h: seen for h, seen in self._seen.items() if seen[0] > now}
+            self._next_sweep = now + SWEEP_EVERY
+        _, used = self._seen.setdefault(init.hash, (init.auth_date + self.max_age, set()))
+        if nonce in used:
             raise Unauthorized("replayed request")
-        self._seen[key] = init.auth_date + self.max_age
+        if len(used) >= self.per_opening:
+            raise Unauthorized("too many requests from one opening")
+        used.add(nonce)
+
+    def __len__(self) -> int:
+        """Nonces kept (for the tests and the benchmark)."""
+        return sum(len(used) for _, used in self._seen.values())
 
 
 def claimed_language(raw: Any) -> str | None:

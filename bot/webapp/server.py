@@ -32,7 +32,14 @@ from bot.service.ports import Sink
 from bot.service.services import Services
 from bot.service.tables import Table
 from bot.ui.i18n import Translate, translator
-from bot.webapp.auth import InitData, Nonces, Unauthorized, claimed_language, validate
+from bot.webapp.auth import (
+    MAX_AGE,
+    InitData,
+    Nonces,
+    Unauthorized,
+    claimed_language,
+    validate,
+)
 from bot.webapp.page import page, sheet, texts
 from bot.webapp.watch import Watch
 
@@ -124,9 +131,7 @@ class WebApp:
         """401, said in the language the (unproved) initData claims."""
         log.info("Mini App request refused: %s", why)
         tr = translator(self.svc.users.normalize(claimed_language(raw)))
-        text = tr("This Mini App cannot prove who you are (or it was opened too long ago): "
-                  "close it and open it again from the bot.")
-        return web.HTTPUnauthorized(text=json.dumps({"ok": False, "text": text},
+        return web.HTTPUnauthorized(text=json.dumps({"ok": False, "text": _unproved(tr)},
                                                     ensure_ascii=False),
                                     content_type="application/json")
 
@@ -145,21 +150,28 @@ class WebApp:
         return _json(await self._page(await self._reader(request.query)))
 
     async def events(self, request: web.Request) -> web.StreamResponse:
-        """The reader's page now, and again after every change of the table."""
+        """The reader's page now, and again after every change of the table, while its
+        initData is good; then an ``expired`` event (the page asks to be reopened)."""
         reader = await self._reader(request.query)
         stream = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                              "Cache-Control": "no-cache",
                                              "X-Accel-Buffering": "no"})
         await stream.prepare(request)
         table_id, shown = reader.table.id, -1
+        good_until = reader.init.auth_date + MAX_AGE
         try:
             while not self.closing:
+                left = good_until - time.time()
+                if left <= 0:
+                    said = json.dumps({"text": _unproved(reader.tr)}, ensure_ascii=False)
+                    await stream.write(f"event: expired\ndata: {said}\n\n".encode())
+                    break
                 tick = self.watch.tick(table_id)
                 if tick != shown:
                     shown = tick
                     data = json.dumps(await self._page(reader), ensure_ascii=False)
                     await stream.write(f"data: {data}\n\n".encode())
-                elif not await self.watch.after(table_id, shown, KEEPALIVE):
+                elif not await self.watch.after(table_id, shown, min(KEEPALIVE, left)):
                     await stream.write(b": still here\n\n")
         except (ConnectionResetError, asyncio.CancelledError):
             pass  # the Mini App was closed, or the server stops
@@ -206,6 +218,11 @@ class WebApp:
             raise _refused(reader.tr, Refusal("table_closed"), web.HTTPNotFound)
         png = await asyncio.to_thread(draw_sheet, match, reader.tr)
         return web.Response(body=png, content_type="image/png")
+
+
+def _unproved(tr: Translate) -> str:
+    return tr("This Mini App cannot prove who you are (or it was opened too long ago): "
+              "close it and open it again from the bot.")
 
 
 def _table_id(wanted: Any) -> int | None:

@@ -26,7 +26,7 @@ def settings_env(tg: FakeTelegram, db: Path | str, **extra: str) -> dict[str, st
 
 
 @contextlib.asynccontextmanager
-async def running_bot(tg: FakeTelegram, db: Path, *, touch: bool = True,
+async def running_bot(tg: FakeTelegram, db: Path | str, *, touch: bool = True,
                       **extra: str) -> AsyncIterator[BotData]:
     """The bot as `python -m bot` runs it (polling), in this event loop: its services and
     presenter. Every open table is then touched (loaded as a first press would load it), so

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.service.timers import Due
+from storage.rows import TimerRow
 from tests.bot.harness import act
 from tests.bot.timer_clock import (
     HOUR,
@@ -48,7 +48,7 @@ async def test_reminders_fire_once_at_the_right_time(tg: FakeTelegram, tmp_path:
             await g.advance(30 * HOUR)
             assert len(texts_with(tg, p.group, TIME_UP)) == 1
             assert len(texts_with(tg, player, NUDGE)) == 1
-            assert g.to_act() is player and robot_entries(p.db) == []
+            assert g.to_act() is player and await robot_entries(g) == []
 
 
 async def test_a_timeout_moves_exactly_once_and_a_move_just_before_the_deadline_cancels_it(
@@ -59,7 +59,7 @@ async def test_a_timeout_moves_exactly_once_and_a_move_just_before_the_deadline_
             version, deadline = table.match.version, table.row.timer_deadline
             first = table.match.state.to_act[0]
             await g.advance(5 * MINUTE)
-            assert [(seat, payload) for _, seat, payload in robot_entries(p.db)] == [
+            assert [(seat, payload) for _, seat, payload in await robot_entries(g)] == [
                 (first, f'{{"seat":{first},"bid":"pass"}}')]
             assert table.match.version == version + 1
             assert texts_with(tg, p.group, "⏰ Time is up") == [
@@ -68,14 +68,14 @@ async def test_a_timeout_moves_exactly_once_and_a_move_just_before_the_deadline_
             assert (table.row.timer_version, table.row.timer_deadline) == (
                 version + 1, deadline + 5 * MINUTE)
             # A stale job of the old timer (as if one were left over) does nothing.
-            g.hub.services.timers._schedule(Due(table.id, version, "deadline", deadline), deadline)
+            g.hub.services.timers.arm(TimerRow(table.id, "deadline", deadline, version, deadline))
             await g.advance(1)
-            assert len(robot_entries(p.db)) == 1 and table.match.version == version + 1
+            assert len(await robot_entries(g)) == 1 and table.match.version == version + 1
             # The next player moves a second before the deadline: no timeout follows.
             await g.advance(5 * MINUTE - 2)
             await act(tg, g.to_act(), "bid:pass")
             await g.advance(2)
-            assert len(robot_entries(p.db)) == 1 and table.match.version == version + 2
+            assert len(await robot_entries(g)) == 1 and table.match.version == version + 2
             assert table.row.timer_deadline == deadline + 10 * MINUTE - 1  # from the move
             assert len(texts_with(tg, p.group, "⏰")) == 1
 

@@ -1,6 +1,7 @@
 """Timers survive restarts: a timer set before a restart fires after it at its own
-moment (the stored deadline), the nudge is not sent twice, and a deadline that passed
-while the bot was down is applied once, right after the start."""
+moment (the stored deadline, from the timer's row), the nudge is not sent twice, and a
+deadline that passed while the bot was down is applied once, right after the start. On
+SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ NUDGE = "⏳ It is your turn"
 
 
 async def test_a_timer_set_before_a_restart_fires_after_it_at_the_right_moment(
-        tg: FakeTelegram, tmp_path: Path) -> None:
-    with players(tg, tmp_path) as p:
+        tg: FakeTelegram, tmp_path: Path, location: str) -> None:
+    with players(tg, tmp_path, location=location) as p:
         async with game(p, {"⏱ Turn time": 2, "⌛ On timeout": 1}) as g:  # 1 h, auto move
             deadline = g.table.row.timer_deadline
             assert deadline == START.timestamp() + HOUR
@@ -36,15 +37,15 @@ async def test_a_timer_set_before_a_restart_fires_after_it_at_the_right_moment(
             assert g.table.row.timer_deadline == deadline and g.table.row.timer_nudged
             assert len(texts_with(tg, player, NUDGE)) == 1  # not nudged again
             await g.advance(5 * MINUTE - 1)
-            assert robot_entries(p.db) == []
+            assert await robot_entries(g) == []
             await g.advance(1)
-            assert len(robot_entries(p.db)) == 1
+            assert len(await robot_entries(g)) == 1
             assert sent_at(tg, p.group, "⏰ Time is up") == HOUR
 
 
 async def test_a_nudge_and_a_deadline_missed_while_down_are_sent_once_after_the_start(
-        tg: FakeTelegram, tmp_path: Path) -> None:
-    with players(tg, tmp_path) as p:
+        tg: FakeTelegram, tmp_path: Path, location: str) -> None:
+    with players(tg, tmp_path, location=location) as p:
         async with game(p, {"⏱ Turn time": 2}) as g:  # 1 h, reminders, wait
             player = g.to_act()
         p.clock.shift(40 * MINUTE)  # down over the half time: the nudge comes at the start

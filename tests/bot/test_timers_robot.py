@@ -31,7 +31,7 @@ async def test_a_robot_finishes_a_deal_that_its_player_abandoned(tg: FakeTelegra
                 assert await press_first(tg, others), "nobody can move: the robot is stuck"
                 presses += 1
                 assert presses < 100
-            robot_moves = robot_entries(p.db)
+            robot_moves = await robot_entries(g)
             assert len(robot_moves) >= 2 and {s for _, s, _ in robot_moves} == {seat}
             assert any(t.startswith("Deal 1") for t in tg.texts(p.group))
             tg.send(p.users[0], p.group, "/history")
@@ -48,10 +48,10 @@ async def test_a_robot_finishes_a_deal_that_its_player_abandoned(tg: FakeTelegra
             assert table.row.robot_seats() == frozenset()
             assert texts_with(tg, p.group, "is back") == [
                 f"🙋 {gone.first_name} is back and plays again."]
-            moves = len(robot_entries(p.db))
+            moves = len(await robot_entries(g))
             while g.to_act() is not gone:
                 assert await press_first(tg, others)
-            assert len(robot_entries(p.db)) == moves  # the player's turn waits for the player
+            assert len(await robot_entries(g)) == moves  # the player's turn waits for the player
             assert any(b["callback_data"].startswith("a:") for b in
                        tg.last_message(gone).buttons if "callback_data" in b)
 

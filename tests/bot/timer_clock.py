@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sqlite3
 from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,13 +34,15 @@ class Players:
     tg: FakeTelegram
     users: list[User]
     group: Chat
-    db: Path
+    db: Path | str  # a SQLite file or a PostgreSQL URL
     clock: time_machine.Traveller
 
 
 @contextlib.contextmanager
-def players(tg: FakeTelegram, tmp_path: Path, *, usernames: bool = False) -> Iterator[Players]:
-    """Ann, Bob and Cid in a group, with the wall clock standing at START: it moves only
+def players(tg: FakeTelegram, tmp_path: Path, *, usernames: bool = False,
+            location: str | None = None) -> Iterator[Players]:
+    """Ann, Bob and Cid in a group, the bot's database at ``location`` (a SQLite file of
+    ``tmp_path`` if None), with the wall clock standing at START: it moves only
     when ``advance`` (or the test) moves it, so that deadlines are exact. The fake Bot
     API's flood limits read that clock, so they are switched off; the bot's own budgets
     run on the monotonic clock and still apply."""
@@ -50,7 +51,7 @@ def players(tg: FakeTelegram, tmp_path: Path, *, usernames: bool = False) -> Ite
     group = tg.add_group("Cards", users)
     tg.world.flood = FloodControl(FloodLimits.off())
     with time_machine.travel(START, tick=False) as clock:
-        yield Players(tg, users, group, tmp_path / "bot.db", clock)
+        yield Players(tg, users, group, location or tmp_path / "bot.db", clock)
 
 
 @dataclass
@@ -102,11 +103,12 @@ async def game(p: Players, options: dict[str, int]) -> AsyncIterator[Game]:
         yield started
 
 
-def robot_entries(db: Path) -> list[tuple[int, int, str]]:
-    """(seq, seat, payload) of every log entry a robot chose."""
-    with sqlite3.connect(db) as conn:
-        return conn.execute("SELECT seq, seat, payload FROM log_entries WHERE robot = 1"
-                            " ORDER BY seq").fetchall()
+async def robot_entries(g: Game) -> list[tuple[int, int, str]]:
+    """(seq, seat, payload) of every log entry a robot chose, as the bot's storage holds
+    them."""
+    async with g.hub.services.store.db.reading() as conn:
+        return [tuple(row) for row in await conn.fetch(
+            "SELECT seq, seat, payload FROM log_entries WHERE robot = 1 ORDER BY seq")]
 
 
 def texts_with(tg: FakeTelegram, chat: Chat | User, marker: str) -> list[str]:

@@ -9,7 +9,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import pytest
+from apscheduler.job import Job
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
+from apscheduler.triggers.date import DateTrigger
 
 from bot.service import lobby
 from bot.service.outcome import Outcome
@@ -33,24 +35,28 @@ class World:
         assert isinstance(self.svc.scheduler, APSchedulerJobs)
         return self.svc.scheduler
 
+    def dated(self) -> list[Job]:
+        """The scheduler's one-off jobs (timers and robot moves)."""
+        return [j for j in self.jobs.scheduler.get_jobs() if isinstance(j.trigger, DateTrigger)]
+
     async def users(self, n: int, *, started: bool = True) -> list[UserRow]:
         return [await self.svc.users.seen(Person(i + 1, NAMES[i]), started=started)
                 for i in range(n)]
 
     async def run_due(self, at: float) -> int:
-        """Run every job due at ``at`` (Unix seconds) as the scheduler would; how many."""
-        due = [j for j in self.jobs.scheduler.get_jobs()
-               if j.trigger.run_date <= datetime.fromtimestamp(at, UTC)]
+        """Run every one-off job due at ``at`` (Unix seconds) as the scheduler would (not
+        the timers' poll); how many."""
+        due = [j for j in self.dated() if j.trigger.run_date <= datetime.fromtimestamp(at, UTC)]
         for job in due:
             job.remove()
             await job.func(*job.args)
         return len(due)
 
     async def table(self, game: str, players: list[UserRow], rules: dict | None = None,
-                    *, start: bool = True) -> Table:
-        """A lobby of ``game`` opened by the first player, joined by the others (and the
-        rules pressed until they are ``rules``), then started."""
-        out = await lobby.open_table(self.svc, -100, 0, players[0], game)
+                    *, start: bool = True, chat: int = -100) -> Table:
+        """A lobby of ``game`` in the chat opened by the first player, joined by the others
+        (and the rules pressed until they are ``rules``), then started."""
+        out = await lobby.open_table(self.svc, chat, 0, players[0], game)
         assert out.ok, out.refusal
         (table,) = out.changed.values()
         for key, value in (rules or {}).items():

@@ -8,6 +8,7 @@ import random
 import time
 from pathlib import Path
 
+import time_machine
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bot.service import play, presses, time_settings
@@ -63,7 +64,13 @@ async def test_a_table_loads_on_first_touch_from_its_snapshot(tmp_path: Path) ->
         out, problems = await again.svc.restore()
         assert not problems and not out.changed
         assert again.svc.tables.by_id == {}  # nothing loaded: every message showed the table
-        (job,) = again.jobs.scheduler.get_jobs()  # its timer, set from the row
+        assert again.jobs.scheduler.get_jobs() != [] and again.dated() == []  # an hour
+        assert [t.table_id for t in await store.timers.due(time.time() + 3600, time.time())] == [
+            table.id]  # away: the stored timer, due beyond the horizon, gets its job later
+        assert await again.svc.timers.poll() == 0
+        with time_machine.travel(time.time() + 3600 - 60, tick=False):
+            assert await again.svc.timers.poll() == 1  # within the horizon now
+        (job,) = again.dated()
         assert abs(job.trigger.run_date.timestamp() - (time.time() + 3600)) < 120
 
         state = (await store.tables.get_table(table.id))

@@ -78,3 +78,21 @@ def test_a_nonce_counts_once_per_init_data() -> None:
         nonces.use(init, "a" * 16)
     with pytest.raises(Unauthorized, match="no nonce"):
         nonces.use(init, "short")
+
+
+def test_nonces_stay_bounded() -> None:
+    """One opening of the app may make only so many requests, and openings past their age are
+    forgotten: a user cannot grow the server's memory."""
+    nonces = Nonces(per_opening=3)
+    init = validate(signed(), TOKEN)
+    for n in range(3):
+        nonces.use(init, f"{n:016}")
+    with pytest.raises(Unauthorized, match="too many"):
+        nonces.use(init, "3" * 16)
+    assert len(nonces) == 3
+    nonces.use(validate(signed(query_id="y"), TOKEN), "a" * 16)  # another opening
+    assert len(nonces) == 4
+    later = init.auth_date + MAX_AGE + 1
+    nonces.use(validate(signed(query_id="z"), TOKEN, now=later, max_age=MAX_AGE + 10),
+               "b" * 16, now=later)
+    assert len(nonces) == 1  # both earlier openings swept

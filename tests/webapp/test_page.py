@@ -1,6 +1,6 @@
 """The page itself: in the reader's language and Telegram's theme, with the turn's time left
 and "I am back" while a robot plays for the reader, loading nothing from anywhere but its own
-server, and saying so when its initData proves nobody."""
+server, and saying so when its initData proves nobody (or no longer does)."""
 
 from __future__ import annotations
 
@@ -60,3 +60,11 @@ async def test_language_theme_and_nothing_from_elsewhere(tg: FakeTelegram,
                           "ago): close it and open it again from the bot.") in \
                     await text_of(refused, "#note")
                 assert not await refused.locator(".card").count()
+
+            # A page left open past its initData's age says so when its live stream ends.
+            ageing = await open_app(browser, url, init_data(
+                tg, users[1], auth_date=time.time() - MAX_AGE + 5), table=table.id,
+                language="ru")
+            await ageing.wait_for_selector("body.expired")
+            assert RU("This Mini App cannot prove who you are (or it was opened too long ago): "
+                      "close it and open it again from the bot.") in await text_of(ageing, "#note")

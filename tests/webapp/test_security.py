@@ -117,6 +117,15 @@ async def test_only_a_proved_user_reads_or_acts(tg: FakeTelegram, tmp_path: Path
                 await asyncio.sleep(0.01)
             (first,) = stream.take()
             assert json.loads(first)["drawing"] == public
+        # A stream lives as long as its initData is good, then says so and ends.
+        ageing = init_data(tg, dan, start_param=str(table.id), auth_date=time.time() - MAX_AGE + 5)
+        async with ClientSession() as http, http.get(url + "api/events", params={
+                "initData": ageing}) as answer:
+            assert answer.status == 200
+            lines = [line async for line in answer.content]
+        ends = [i for i, line in enumerate(lines) if line.startswith(b"event: ")]
+        assert [lines[i] for i in ends] == [b"event: expired\n"] and ends[0] > 0
+        assert json.loads(lines[ends[0] + 1].removeprefix(b"data: "))["text"] == UNPROVED
 
         # Nobody acts for a seat but his own, at a table but his own, at the version he saw;
         # malformed requests are refused; nothing changes.

@@ -358,6 +358,10 @@ const app = (() => {
       show(JSON.parse(event.data));
     };
     events.onerror = () => toast(state.page.texts.offline);
+    events.addEventListener("expired", (event) => {
+      events.close();
+      expired(JSON.parse(event.data).text);
+    });
     setInterval(drawClock, 1000);
   }
 
