@@ -19,6 +19,7 @@ from bench import (
     storage_bench,
     timers_bench,
     webapp_bench,
+    workers_bench,
 )
 from bench.figures import Figure
 
@@ -26,7 +27,8 @@ SECTIONS = {"engine": engine_bench.run, "scoring": scoring_bench.run,
             "storage": storage_bench.run, "restore": restore_bench.run,
             "pictures": pictures_bench.run, "solver": solver_bench.run,
             "robots": robot_bench.run, "bot": bot_bench.run,
-            "timers": timers_bench.run, "webapp": webapp_bench.run}
+            "timers": timers_bench.run, "webapp": webapp_bench.run,
+            "workers": workers_bench.run}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,8 +34,11 @@ MESSAGE_CALLS = frozenset({"sendMessage", "editMessageText", "editMessageReplyMa
                            "deleteMessage", "sendDocument", "sendPhoto"})
 
 
-async def _seed(db: Path, tg: FakeTelegram, tables: int) -> list[tuple[Chat, list[User]]]:
-    """Started 3-player Preferans games, stored as the bot would store them."""
+async def _seed(db: Path | str, tg: FakeTelegram, tables: int, *,
+                matches: list[tuple[int, Match, list[User]]] | None = None,
+                ) -> list[tuple[Chat, list[User]]]:
+    """Started 3-player Preferans games, stored as the bot would store them (a SQLite file
+    or a PostgreSQL URL); ``matches`` is given each table's id, match and players."""
     storage = await Storage.open(str(db))
     spec = get_game("preferans")
     seated = []
@@ -57,6 +60,8 @@ async def _seed(db: Path, tg: FakeTelegram, tables: int) -> list[tuple[Chat, lis
             match.start_deal(seed=secrets.randbits(64))
             await storage.log.append(row.id, match.version, Entry.deal(match.deals[-1]))
             seated.append((group, users))
+            if matches is not None:
+                matches.append((row.id, match, users))
     finally:
         await storage.close()
     return seated

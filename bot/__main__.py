@@ -1,25 +1,47 @@
-"""`python -m bot`: run the bot (polling; a webhook when WEBHOOK_URL is set)."""
+"""`python -m bot`: run the bot (polling; a webhook when WEBHOOK_URL is set).
+
+`python -m bot receive` and `python -m bot work`: the webhook receiver and a worker of
+several worker processes on PostgreSQL (README, "Running several workers")."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sys
 from urllib.parse import urlparse
 
-from bot.app import build_application
+from bot.app import build_application, work
 from bot.config import ConfigError, load_settings
 
+USAGE = "usage: python -m bot [receive | work]"
 
-def main() -> int:
+
+def main(argv: list[str]) -> int:
+    role = argv[0] if argv else ""
+    if role not in ("", "receive", "work") or len(argv) > 1:
+        print(USAGE, file=sys.stderr)
+        return 2
     try:
         settings = load_settings(os.environ)
+        if role and settings.database_url is None:
+            raise ConfigError(f"'{role}' needs DATABASE_URL (several workers share PostgreSQL)")
+        if role == "receive" and settings.webhook_url is None:
+            raise ConfigError("'receive' needs WEBHOOK_URL (the HTTPS address Telegram posts to)")
     except ConfigError as exc:
         print(f"cardtable: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=settings.log_level_number,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    if role == "receive":
+        from bot.telegram.receiver import serve  # aiohttp is loaded only where it serves
+
+        asyncio.run(serve(settings))
+        return 0
+    if role == "work":
+        asyncio.run(work(settings))
+        return 0
     app = build_application(settings)
     if settings.webhook_url:
         path = urlparse(settings.webhook_url).path.lstrip("/")
@@ -31,4 +53,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

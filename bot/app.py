@@ -2,21 +2,33 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import signal
+from collections.abc import Callable
 
 from bot.config import Settings
 from bot.screens.look import AppLinks
+from bot.service.ports import Scheduler
 from bot.service.scheduling import APSchedulerJobs
 from bot.service.services import Services
 from bot.service.users import Users
 from bot.telegram import application
 from bot.telegram.commands import set_menus
 from bot.telegram.context import App
+from bot.telegram.outbox import SharedBudget
 from bot.telegram.presenter import Presenter
+from bot.telegram.worker import LaneJobs, Worker
 from bot.ui.i18n import languages
+from storage.budgets import SharedBudget as PostgresBudget
+from storage.postgres import PostgresDatabase
 from storage.store import Storage
 
 log = logging.getLogger(__name__)
+
+
+def _same(scheduler: Scheduler) -> Scheduler:
+    return scheduler
 
 
 def build_application(settings: Settings) -> App:
@@ -27,17 +39,7 @@ async def start(app: App) -> Services:
     """Open storage, restore every open table and register the command menus."""
     settings = app.bot_data.settings
     assert settings is not None
-    storage = await Storage.open(settings.database)
-    me = await app.bot.get_me()
-    queue = app.job_queue
-    svc = Services(storage, Users(storage, tuple(languages())),
-                   scheduler=None if queue is None else APSchedulerJobs(queue.scheduler))
-    links = None if settings.webapp_url is None else AppLinks(settings.webapp_url,
-                                                               me.username or "")
-    presenter = Presenter(svc, app.bot, me.username or "", group_limit=settings.group_limit,
-                          overall_limit=settings.overall_limit, app=links)
-    svc.publish = presenter.show
-    app.bot_data.services, app.bot_data.presenter = svc, presenter
+    svc, presenter = await compose(app, await Storage.open(settings.database))
     await set_menus(app)
     restored, problems = await svc.restore()
     if svc.open_at_start:  # its players' chats may have had calls a moment ago
@@ -49,8 +51,27 @@ async def start(app: App) -> Services:
     if settings.webapp_port is not None:
         await _start_mini_app(app, settings, svc, presenter)
     log.info("@%s is up: %d tables loaded at start, the others when first touched",
-             me.username, len(svc.tables.by_id))
+             app.bot.username, len(svc.tables.by_id))
     return svc
+
+
+async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Scheduler] = _same,
+                  shared: SharedBudget | None = None) -> tuple[Services, Presenter]:
+    """The services and the presenter on ``storage``; ``jobs`` wraps the timers' scheduler
+    (a worker runs each job in its table's lane), ``shared``: budgets shared by workers."""
+    settings = app.bot_data.settings
+    assert settings is not None
+    me = await app.bot.get_me()
+    queue = app.job_queue
+    svc = Services(storage, Users(storage, tuple(languages())),
+                   scheduler=None if queue is None else jobs(APSchedulerJobs(queue.scheduler)))
+    links = None if settings.webapp_url is None else AppLinks(settings.webapp_url,
+                                                               me.username or "")
+    presenter = Presenter(svc, app.bot, me.username or "", group_limit=settings.group_limit,
+                          overall_limit=settings.overall_limit, app=links, shared=shared)
+    svc.publish = presenter.show
+    app.bot_data.services, app.bot_data.presenter = svc, presenter
+    return svc, presenter
 
 
 async def _start_mini_app(app: App, settings: Settings, svc: Services,
@@ -74,3 +95,29 @@ async def stop(app: App) -> None:
         await presenter.drain()
     if svc is not None:
         await svc.store.close()
+
+
+async def work(settings: Settings) -> None:
+    """``python -m bot work``: one worker (bot/telegram/worker.py) until SIGTERM or SIGINT."""
+    app = build_application(settings)
+    storage = await Storage.open(settings.database)
+    db = storage.db
+    assert isinstance(db, PostgresDatabase), "workers need DATABASE_URL (PostgreSQL)"
+    await app.initialize()
+    worker = Worker(app, db)
+    svc, presenter = await compose(app, storage, jobs=lambda jobs: LaneJobs(jobs, worker),
+                                   shared=PostgresBudget(db))
+    presenter.outbox.after_restart()
+    await set_menus(app)
+    await app.start()
+    await svc.timers.start()
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stopping.set)
+    try:
+        await worker.run(stopping)
+    finally:
+        await app.stop()
+        await stop(app)
+        await app.shutdown()

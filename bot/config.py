@@ -28,6 +28,7 @@ class Settings:
     api_base_url: str = "https://api.telegram.org/bot"
     api_base_file_url: str = "https://api.telegram.org/file/bot"
     webhook_url: str | None = None
+    webhook_secret: str | None = None  # the webhook's secret token (None: made from the token)
     port: int = 8443
     log_level: str = "INFO"
     group_limit: int = 18  # messages plus edits per minute in a group (Telegram allows 20)
@@ -91,8 +92,8 @@ def _webapp(env: Mapping[str, str]) -> dict[str, Any]:
 
 def load_settings(env: Mapping[str, str]) -> Settings:
     """Read BOT_TOKEN, DATABASE_PATH, DATABASE_URL, TELEGRAM_API_BASE_URL,
-    TELEGRAM_API_BASE_FILE_URL, WEBHOOK_URL, PORT, LOG_LEVEL, GROUP_MESSAGES_PER_MINUTE,
-    TELEGRAM_CALLS_PER_SECOND, WEBAPP_URL and WEBAPP_PORT."""
+    TELEGRAM_API_BASE_FILE_URL, WEBHOOK_URL, WEBHOOK_SECRET, PORT, LOG_LEVEL,
+    GROUP_MESSAGES_PER_MINUTE, TELEGRAM_CALLS_PER_SECOND, WEBAPP_URL and WEBAPP_PORT."""
     token = env.get("BOT_TOKEN", "").strip()
     if not token:
         raise ConfigError("BOT_TOKEN is not set: get a token from @BotFather and export it")
@@ -124,6 +125,7 @@ def load_settings(env: Mapping[str, str]) -> Settings:
                                env.get("TELEGRAM_API_BASE_FILE_URL",
                                        Settings.api_base_file_url).strip()),
         webhook_url=webhook,
+        webhook_secret=env.get("WEBHOOK_SECRET", "").strip() or None,
         port=port,
         log_level=level,
         group_limit=int(limit_text),

@@ -10,13 +10,20 @@ PostgreSQL commits are durable as SQLite's with ``synchronous=FULL`` (the WAL is
 flushed at each commit) and concurrent commits are flushed together by the
 server, so there is no group commit here: every write is its own transaction on
 a connection of the pool. A deadlock or serialization failure runs it again.
+
+A worker (bot/telegram/worker.py) does one update in one transaction: ``bound`` makes
+every write and read of the task that does it run inside that transaction (a write is
+then a savepoint), so that the update's writes are committed together, or not at all.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
@@ -84,6 +91,21 @@ class PgConn(Rows):
             return list(await self.raw.fetch(numbered(sql), *_values(params)))
 
 
+@dataclass(eq=False)
+class _Bound:
+    """A transaction that the writes and reads of one task join (see ``bound``)."""
+
+    raw: asyncpg.Connection
+    task: asyncio.Task[Any] | None
+    open: bool = True
+
+    def serves(self) -> bool:
+        return self.open and asyncio.current_task() is self.task
+
+
+_bound: ContextVar[_Bound | None] = ContextVar("cardtable_bound_transaction", default=None)
+
+
 class PostgresDatabase:
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:
         self.pool = pool
@@ -108,7 +130,23 @@ class PostgresDatabase:
     async def close(self) -> None:
         await self.pool.close()
 
+    @contextmanager
+    def bound(self, raw: asyncpg.Connection) -> Iterator[None]:
+        """Inside: this task's writes and reads run in ``raw``'s open transaction (the
+        caller commits it); other tasks (those it starts too) keep using the pool."""
+        bound = _Bound(raw, asyncio.current_task())
+        token = _bound.set(bound)
+        try:
+            yield
+        finally:
+            bound.open = False
+            _bound.reset(token)
+
     async def write(self, operation: Callable[[Conn], Awaitable[T]]) -> T:
+        bound = _bound.get()
+        if bound is not None and bound.serves():
+            async with bound.raw.transaction():  # a savepoint: kept or undone whole
+                return await operation(PgConn(bound.raw))
         for attempt in range(RETRIES):
             try:
                 async with self.pool.acquire() as raw, raw.transaction():
@@ -120,6 +158,10 @@ class PostgresDatabase:
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Conn]:
+        bound = _bound.get()
+        if bound is not None and bound.serves():
+            yield PgConn(bound.raw)  # sees the transaction's own writes
+            return
         async with self.pool.acquire() as raw, raw.transaction(
                 isolation="repeatable_read", readonly=True):
             yield PgConn(raw)

@@ -187,4 +187,35 @@ _V4 = (
     "ALTER TABLE chats ADD COLUMN username TEXT",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4)
+# Several workers (issue 18): the receiver's inbox of updates, each in its lane (a table's chat
+# topic, or a private chat); each lane's version (one more per unit of work) and the worker that
+# last did it; the workers' heartbeats; the calls made per chat, for budgets shared by workers.
+_V5 = (
+    """CREATE TABLE inbox (
+        update_id BIGINT PRIMARY KEY,
+        lane TEXT NOT NULL,
+        body TEXT NOT NULL,
+        received_at DOUBLE PRECISION NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        done_at DOUBLE PRECISION
+    )""",
+    "CREATE INDEX inbox_pending ON inbox (lane, update_id) WHERE done_at IS NULL",
+    "CREATE INDEX inbox_done ON inbox (done_at) WHERE done_at IS NOT NULL",
+    """CREATE TABLE lanes (
+        lane TEXT PRIMARY KEY,
+        version BIGINT NOT NULL DEFAULT 0,
+        owner TEXT
+    )""",
+    """CREATE TABLE workers (
+        id TEXT PRIMARY KEY,
+        seen_at DOUBLE PRECISION NOT NULL
+    )""",
+    """CREATE TABLE chat_calls (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        chat_id BIGINT NOT NULL,
+        at DOUBLE PRECISION NOT NULL
+    )""",
+    "CREATE INDEX chat_calls_by_chat ON chat_calls (chat_id, at)",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)

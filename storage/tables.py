@@ -186,11 +186,15 @@ class TableStore:
         async with self._db.reading() as conn:
             return await sql.open_tables(conn, chat_id, user_id)
 
-    async def waking(self) -> tuple[int, list[Waking]]:
+    async def waking(self, ids: Sequence[int] | None = None) -> tuple[int, list[Waking]]:
         """What start-up needs: how many tables are open, and a light row (no seats, no log)
         of each that may have work to do at once: its messages may be behind what is
         stored, it needs attention, or it plays with its next deal to deal or a robot's
-        seat. The database sifts them: the Python side sees only those few."""
+        seat. The database sifts them: the Python side sees only those few. ``ids``: only
+        among these tables."""
+        if ids is not None and not ids:
+            return 0, []
+        only = "" if ids is None else f" AND id IN ({', '.join(str(int(i)) for i in ids)})"
         async with self._db.reading() as conn:
             found = await conn.fetchone(
                 f"SELECT COUNT(*) FROM game_tables WHERE status IN {sql.OPEN}")
@@ -199,7 +203,7 @@ class TableStore:
                 " needs_attention, attention_reason,"
                 " (SELECT seq FROM snapshots s WHERE s.table_id = t.id) AS snapshot_seq,"
                 " EXISTS (SELECT 1 FROM seats s WHERE s.table_id = t.id AND s.robot = 1)"
-                f" AS robot FROM game_tables t WHERE status IN {sql.OPEN}) AS w"
+                f" AS robot FROM game_tables t WHERE status IN {sql.OPEN}{only}) AS w"
                 " WHERE shown_at IS NULL OR shown_at < updated_at OR needs_attention = 1"
                 " OR (status = 'playing' AND (last_seq = 0 OR last_seq = snapshot_seq OR robot))"
                 " ORDER BY id")

@@ -122,13 +122,19 @@ class Services:
     async def restore(self) -> tuple[Outcome, list[str]]:
         """Load the open tables that have work to do now and start the stored timers; an
         outcome that redraws what is behind, and the problems to report."""
+        self.open_at_start, rows = await self.store.tables.waking()
+        out, problems = await self.wake(rows)
+        await self.timers.start()
+        return out, problems
+
+    async def wake(self, rows: list[Waking]) -> tuple[Outcome, list[str]]:
+        """Load those of ``rows`` that have work to do now (start-up's; a worker's, for the
+        tables of a worker that died)."""
         out = Outcome()
         problems: list[str] = []
-        self.open_at_start, rows = await self.store.tables.waking()
         for row in rows:
             if _busy(row):
                 await self._load(row.id, out, problems)
-        await self.timers.start()
         return out, problems
 
 

@@ -17,6 +17,11 @@ In a group, one-off messages (replies, results, votes) go before the table
 message's edits, and the edits are paced evenly over the minute, leaving a
 share of it (``reserve``) free for the one-off messages: a result never waits
 behind a burst of edits. A 429 that still happens is waited out (one warning).
+
+Several workers (bot/telegram/worker.py): what a unit of work shows or sends is
+``held`` until its transaction commits (then ``release``d; dropped if it rolls back),
+and a ``SharedBudget`` counts every call in PostgreSQL too, so that the workers'
+calls to one chat together stay within its budget.
 """
 
 from __future__ import annotations
@@ -28,10 +33,11 @@ import math
 import time
 import warnings
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from datetime import timedelta
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup, Message, WebAppInfo
 from telegram.constants import ParseMode
@@ -53,6 +59,17 @@ IN_FLIGHT = 0.02  # seconds to look again when the window is full of calls not y
 IN_FLIGHT_MAX = 192  # the outbox's calls at once, of PTB's connection pool (``POOL_SIZE``)
 POOL_SIZE = 256  # connections to the Bot API: the rest serves answers to presses, getUpdates
 EASY = 3.0  # seconds a panel whose reader need not act may wait, to fold later changes in
+
+
+class SharedBudget(Protocol):
+    """A chat's budget shared with other processes (storage/budgets.py)."""
+
+    async def take(self, chat_id: int, limit: int, period: float) -> tuple[int | None, float]:
+        """Count one call of the chat now if ``limit`` calls in ``period`` seconds allow it:
+        (its token, 0); else (None, the seconds to wait)."""
+
+    async def answered(self, token: int) -> None:
+        """The call was answered: it counts from now."""
 
 
 def reserve_of(limit: int) -> int:
@@ -139,6 +156,9 @@ class _Chat:
     paused_until: float = 0.0  # a 429's wait
     edited_at: float = -1e9  # the table message's last paced edit
     counted: list[list[float]] = field(default_factory=list)  # its calls not yet answered
+    shared: list[int] = field(default_factory=list)  # their tokens in the shared budget
+    reserved: int | None = None  # the next call's token in the shared budget
+    shared_until: float = 0.0  # the shared budget's wait
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -167,6 +187,19 @@ def markup(screen: Screen) -> InlineKeyboardMarkup | None:
         for row in screen.rows])
 
 
+@dataclass(eq=False)
+class Held:
+    """What a unit of work showed and sent, in order, kept until it is committed: each slot's
+    latest screen (with whether it renews, whether it may wait) and the one-off calls."""
+
+    shows: dict[Slot, tuple[Screen, bool, bool]] = field(default_factory=dict)
+    order: list[Slot | tuple[int, _Job]] = field(default_factory=list)
+    answers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list)
+
+
+_holding: ContextVar[Held | None] = ContextVar("outbox_holding", default=None)
+
+
 class Delivery:
     """What the outbox tells its owner: message ids to persist, chats that refuse the bot."""
 
@@ -186,18 +219,21 @@ class Delivery:
 class Outbox:
     def __init__(self, bot: Bot, delivery: Delivery, *, group_limit: int = GROUP_LIMIT,
                  group_window: float = GROUP_WINDOW, overall_limit: int = OVERALL_LIMIT,
-                 group_reserve: int | None = None) -> None:
+                 group_reserve: int | None = None, shared: SharedBudget | None = None) -> None:
         self.bot = bot
+        self.shared = shared
         self.delivery = delivery
         self.group_limit = group_limit
         self.group_window = group_window
         self.group_reserve = reserve_of(group_limit) if group_reserve is None else group_reserve
         self._chats: dict[int, _Chat] = {}
+        self.overall_limit = overall_limit
         self._overall = Window(overall_limit, 1.05)
         self._in_flight = asyncio.Semaphore(IN_FLIGHT_MAX)  # never more than the pool holds
         self._unknown_until = 0.0  # before then a private chat's last calls are unknown
         self.calls = 0  # API calls made (for the benchmarks)
         self.newest: dict[int, int] = {}  # chat -> the newest message id the bot posted there
+        self._answering: set[asyncio.Task[None]] = set()  # held answers being made
 
     # -- public ---------------------------------------------------------------------------
 
@@ -233,10 +269,10 @@ class Outbox:
 
     async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
         """Make one call (``make()`` builds it) in order with the chat's other sends and
-        within its budget; None if Telegram refused it."""
+        within its budget; None if Telegram refused it, or (held) not sent yet."""
         future: asyncio.Future[T | None] = asyncio.get_running_loop().create_future()
         self._enqueue(chat_id, _Job(make, future))
-        return await future
+        return None if _holding.get() is not None else await future
 
     async def send(self, chat_id: int, screen: Screen, *, thread_id: int = 0,
                    reply_to: int | None = None) -> Message | None:
@@ -261,6 +297,48 @@ class Outbox:
         """Like ``call`` without waiting for it."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._enqueue(chat_id, _Job(make, future))
+
+    def share(self, workers: int) -> None:
+        """One of ``workers`` processes: its even share of the calls a second over all chats
+        (no lock shared by all of them on every call)."""
+        self._overall.limit = max(1, self.overall_limit // max(1, workers))
+
+    @contextlib.contextmanager
+    def holding(self) -> Iterator[Held]:
+        """Inside (in this task only), what is shown or sent is held: ``release`` it once the
+        work is committed (a held ``call`` returns None at once)."""
+        held = Held()
+        token = _holding.set(held)
+        try:
+            yield held
+        finally:
+            _holding.reset(token)
+
+    async def answer(self, make: Callable[[], Awaitable[Any]]) -> None:
+        """Answer a button press (``make()`` makes the call): at once, or (held) once the
+        work is committed. Not budgeted: Telegram counts no answer; a refusal (too late) is
+        logged."""
+        held = _holding.get()
+        if held is not None:
+            held.answers.append(make)
+            return
+        try:
+            await make()
+        except BadRequest as exc:
+            log.info("cannot answer a button: %s", exc.message)
+
+    def release(self, held: Held) -> None:
+        """Show and send what was held, in order; answer the presses."""
+        for make in held.answers:
+            answering = asyncio.create_task(self.answer(make))
+            self._answering.add(answering)
+            answering.add_done_callback(self._answering.discard)
+        for item in held.order:
+            if isinstance(item, Slot):
+                screen, renew, easy = held.shows[item]
+                self.show(item, screen, renew=renew, easy=easy)
+            else:
+                self._enqueue(*item)
 
     @property
     def busy(self) -> bool:
@@ -306,6 +384,10 @@ class Outbox:
         return chat
 
     def _enqueue(self, chat_id: int, item: Slot | _Job) -> None:
+        held = _holding.get()
+        if held is not None and isinstance(item, _Job):
+            held.order.append((chat_id, item))
+            return
         chat = self._chat(chat_id)
         chat.queue.append(item)
         chat.wake.set()  # a one-off call need not wait for a paced edit
@@ -316,7 +398,7 @@ class Outbox:
         while chat.queue:
             item = chat.next_item()
             paced = chat.group and isinstance(item, Slot)
-            delay = self._delay(chat, paced=paced)
+            delay = await self._wait_for(chat, paced=paced)
             if isinstance(item, Slot) and item.due:
                 easy = item.due - time.monotonic()
                 chat.resting = chat.resting or easy > 0
@@ -344,7 +426,7 @@ class Outbox:
                 if isinstance(item, _Job) and not item.future.done():
                     item.future.set_result(None)
             finally:
-                self._answered(chat)  # counted, though nothing was sent (nothing changed)
+                await self._settle(chat)  # counted, though nothing was sent (nothing changed)
             chat.queue.remove(item)
             if isinstance(item, Slot):
                 item.due = 0.0
@@ -363,26 +445,44 @@ class Outbox:
             budget = max(budget, chat.edits.delay(),
                          chat.edited_at + chat.window.period / chat.paced - now)
         chat.resting = chat.group and budget > LONG_WAIT
-        return max(budget, chat.paused_until - now, self._overall.delay())
+        return max(budget, chat.paused_until - now, chat.shared_until - now,
+                   self._overall.delay())
 
     def _record(self, chat: _Chat, *, paced: bool = False) -> None:
         chat.counted += [chat.window.record(), self._overall.record()]
+        if chat.reserved is not None:
+            chat.shared.append(chat.reserved)
+            chat.reserved = None
         if paced and chat.edits is not None:
             chat.counted.append(chat.edits.record())
             chat.edited_at = time.monotonic()
 
-    @staticmethod
-    def _answered(chat: _Chat) -> None:
+    async def _settle(self, chat: _Chat) -> None:
         """The chat's counted calls were answered (or not made after all): they count from
         now."""
         now = time.monotonic()
         for call in chat.counted:
             call[0] = now
         chat.counted.clear()
+        tokens, chat.shared = chat.shared, []
+        for token in tokens:
+            assert self.shared is not None
+            await self.shared.answered(token)
+
+    async def _wait_for(self, chat: _Chat, *, paced: bool = False) -> float:
+        """``_delay``, once the chat's next call is reserved in the shared budget (or the
+        shared budget said how long to wait); the caller counts the call (``_record``) with
+        no wait in between, as this process's other chats may be counting theirs."""
+        delay = self._delay(chat, paced=paced)
+        if delay <= 0 and self.shared is not None and chat.reserved is None:
+            token, wait = await self.shared.take(chat.id, chat.window.limit, chat.window.period)
+            chat.reserved, chat.shared_until = token, time.monotonic() + wait
+            delay = self._delay(chat, paced=paced)
+        return delay
 
     async def _budget(self, chat: _Chat) -> None:
         """Wait until one more call of the chat fits its budget, and count it."""
-        while (delay := self._delay(chat)) > 0:
+        while (delay := await self._wait_for(chat)) > 0:
             await asyncio.sleep(delay)
         chat.resting = False
         self._record(chat)
@@ -477,7 +577,7 @@ class Outbox:
             log.warning("network error in chat %s: %s; retrying", chat.id, exc)
             raise _Retry from None
         finally:
-            self._answered(chat)
+            await self._settle(chat)
 
 
 def _seconds(error: RetryAfter) -> float:

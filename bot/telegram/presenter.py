@@ -34,7 +34,14 @@ from bot.service.services import Services
 from bot.service.tables import Table
 from bot.telegram.answers import OK, Answer
 from bot.telegram.links import message_link
-from bot.telegram.outbox import GROUP_LIMIT, OVERALL_LIMIT, Delivery, Outbox, Slot
+from bot.telegram.outbox import (
+    GROUP_LIMIT,
+    OVERALL_LIMIT,
+    Delivery,
+    Outbox,
+    SharedBudget,
+    Slot,
+)
 from bot.ui.i18n import Translate, translator
 from bot.ui.screen import Screen
 from engine.match import Match
@@ -52,11 +59,12 @@ class Presenter(Delivery):
 
     def __init__(self, svc: Services, bot: Bot, username: str, *,
                  group_limit: int = GROUP_LIMIT, overall_limit: int = OVERALL_LIMIT,
-                 app: AppLinks | None = None) -> None:
+                 app: AppLinks | None = None, shared: SharedBudget | None = None) -> None:
         self.svc = svc
         self.app = app  # the Mini App's launch links (None: no Mini App)
         self.listeners: list[Callable[[Table], None]] = []  # told of every table redrawn
-        self.outbox = Outbox(bot, self, group_limit=group_limit, overall_limit=overall_limit)
+        self.outbox = Outbox(bot, self, group_limit=group_limit, overall_limit=overall_limit,
+                             shared=shared)
         self.bot = bot
         self.username = username
         self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
@@ -210,6 +218,15 @@ class Presenter(Delivery):
             slot = self.slot(table, seat)
             if screen is not None and not screen.rows and slot.message_id is not None:
                 self.outbox.known(slot, screen)
+
+    def forget(self, table_id: int) -> None:
+        """What this process knows of a table's messages is no longer true (another worker
+        drew them since): their ids come from the table's row again, and nothing is taken
+        as shown."""
+        for key in [key for key in self.slots if key[0] == table_id]:
+            del self.slots[key]
+        self.drawn.pop(table_id, None)
+        self.dealt.pop(table_id, None)
 
     def slot(self, table: Table, seat: int | None) -> Slot:
         """The message kept up to date for the table's group (``seat`` None) or a player: a

@@ -6,7 +6,6 @@ import logging
 
 from telegram import MessageEntity, Update
 from telegram.constants import ChatMemberStatus, ChatType
-from telegram.error import BadRequest
 
 from bot.games import command_games
 from bot.screens import ratings, texts
@@ -115,10 +114,7 @@ async def on_language_button(update: Update, context: Context) -> None:
     else:
         assert out.refusal is not None
         done = context.presenter.text(out.refusal, context.presenter.translator(chat_id))
-    try:
-        await query.answer(done)
-    except BadRequest as exc:
-        log.info("cannot answer language button: %s", exc.message)
+    await context.presenter.outbox.answer(lambda: query.answer(done))
 
 
 # -- what Telegram reports --------------------------------------------------------------------

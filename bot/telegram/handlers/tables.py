@@ -7,7 +7,6 @@ import logging
 from dataclasses import dataclass
 
 from telegram import MessageEntity, Update
-from telegram.error import BadRequest
 
 from bot.games import FRONT, PLUGINS, command_games
 from bot.screens import texts
@@ -95,12 +94,12 @@ async def on_game_choice(update: Update, context: Context) -> None:
         context.presenter.show(out)
         answer = (Answer.refuse(context.presenter.text(Refusal("table_exists_here"), tr))
                   if out.refusal is not None else context.presenter.answer(out, tr))
-        await _answer(update, answer)  # at once; then the menu says what was chosen
+        await _answer(update, context, answer)  # at once; then the menu says what was chosen
         await context.presenter.replace_text(
             chat_id, query.message.message_id,
             texts.game_chosen(context.presenter.translator(chat_id), game).text)
         return
-    await _answer(update, answer)
+    await _answer(update, context, answer)
 
 
 # -- buttons of a table -------------------------------------------------------------------------
@@ -116,7 +115,7 @@ async def on_button(update: Update, context: Context) -> None:
     except Exception:
         log.exception("button %r from %s failed", query.data, user.id)
         answer = Answer.refuse(context.presenter.text(Refusal("failed"), tr))
-    await _answer(update, answer)
+    await _answer(update, context, answer)
 
 
 async def _press(context: Context, data: str | None, user: UserRow, tr: Translate) -> Answer:
@@ -131,13 +130,11 @@ async def _press(context: Context, data: str | None, user: UserRow, tr: Translat
     return context.presenter.answer(out, tr, table.names if table is not None else [])
 
 
-async def _answer(update: Update, answer: Answer) -> None:
+async def _answer(update: Update, context: Context, answer: Answer) -> None:
     query = update.callback_query
     assert query is not None
-    try:
-        await query.answer(answer.text or None, show_alert=answer.alert, url=answer.url)
-    except BadRequest as exc:
-        log.info("cannot answer button %r: %s", query.data, exc.message)
+    await context.presenter.outbox.answer(lambda: query.answer(
+        answer.text or None, show_alert=answer.alert, url=answer.url))
 
 
 # -- commands about the topic's table -----------------------------------------------------------

@@ -1,0 +1,123 @@
+"""Cards handled per second by 1, 2 and 3 worker processes on PostgreSQL (a receiver and the
+workers, `python -m bot receive` / `work`, against the loopback fake Bot API in webhook
+mode), beside one process on SQLite (bench/bot_bench.py's same play, in this process).
+
+Each table plays its first deal by its first legal actions, pressed (forged) as soon as the
+press before is answered; the bench keeps each table's match itself to know the next move,
+making a seat's only choice as the bot makes it. No flood limits: this measures the workers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import socket
+import sys
+import time
+
+from bench import bot_bench
+from bench.figures import Figure
+from bot.ui.callbacks import action_data
+from engine.match import Match
+from storage.store import Storage
+from tests.bot.harness import settings_env
+from tests.fakebot import FakeTelegram, FloodLimits, User
+from tests.postgres import PostgresServer
+
+Seated = tuple[int, Match, list[User]]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _only_choices(match: Match) -> None:
+    """The moves the bot makes for a seat without asking (bot/service/play.only_choice)."""
+    while (state := match.state) is not None and not state.finished and state.phase != "play" \
+            and len(state.to_act) == 1 and len(state.legal_actions(state.to_act[0])) == 1:
+        seat = state.to_act[0]
+        match.apply(seat, state.legal_actions(seat)[0])
+
+
+async def _play(tg: FakeTelegram, table: Seated, moves: int) -> int:
+    table_id, match, users = table
+    cards = 0
+    for _ in range(moves):
+        _only_choices(match)
+        state = match.state
+        if state is None or state.finished:
+            break
+        seat = state.to_act[0]
+        action = state.legal_actions(seat)[0]
+        user = users[state.controller(seat)]
+        data = action_data(table_id, match.version, seat, action)
+        query = tg.press_nowait(user, tg.last_message(user), data=data, forge=True)
+        answer = await tg.answer_to(query, timeout=120)
+        if answer.show_alert:
+            raise AssertionError(f"table {table_id}: {action} refused: {answer.text}")
+        match.apply(seat, action)
+        cards += action.startswith("play:")
+    return cards
+
+
+async def _workers(server: PostgresServer, workers: int, tables: int, moves: int) -> float:
+    url = await server.new_database()
+    port = _free_port()
+    async with FakeTelegram(flood=FloodLimits.off()) as tg:
+        seated: list[Seated] = []
+        await bot_bench._seed(url, tg, tables, matches=seated)
+        env = {**os.environ, **settings_env(
+            tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
+            LOG_LEVEL="ERROR", GROUP_MESSAGES_PER_MINUTE="18",
+            TELEGRAM_CALLS_PER_SECOND="100000")}
+        processes = [await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", role,
+                                                          env=env)
+                     for role in ["receive", *["work"] * workers]]
+        try:
+            storage = await Storage.open(url)
+            try:
+                for _ in range(1200):  # every worker's heartbeat in (a slow start: 60 s)
+                    async with storage.db.reading() as conn:
+                        row = await conn.fetchone("SELECT count(*) FROM workers")
+                    if tg.world.webhook.url and row is not None and row[0] >= workers:
+                        break
+                    await asyncio.sleep(0.05)
+            finally:
+                await storage.close()
+            for _ in range(2400):  # the workers adopt the new tables and draw them
+                if all(tg.messages(user) for _, _, users in seated for user in users):
+                    break
+                await asyncio.sleep(0.05)
+            await tg.idle(quiet=1.0, timeout=120)
+            started = time.perf_counter()
+            cards = await asyncio.gather(*(_play(tg, table, moves) for table in seated))
+            elapsed = time.perf_counter() - started
+        finally:
+            for process in processes:
+                process.send_signal(signal.SIGTERM)
+            for process in processes:
+                try:
+                    await asyncio.wait_for(process.wait(), 15)
+                except TimeoutError:
+                    process.kill()
+                    await process.wait()
+    return sum(cards) / elapsed
+
+
+def run(quick: bool) -> list[Figure]:
+    tables, moves = (30, 20) if quick else (60, 40)
+    note = f"{tables} Preferans tables at once, first deal, no flood limits"
+    _, sqlite = asyncio.run(bot_bench._latency(tables, moves))
+    figures = [Figure("workers", "cards/s, one process on SQLite", sqlite, "cards/s", note)]
+    server = PostgresServer().start()
+    try:
+        for workers in (1, 2, 3):
+            rate = asyncio.run(_workers(server, workers, tables, moves))
+            figures.append(Figure("workers", f"cards/s, {workers} worker(s) on PostgreSQL", rate,
+                                  "cards/s", note + "; with a receiver, webhook"))
+    finally:
+        server.stop()
+    return figures

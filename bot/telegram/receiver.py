@@ -1,0 +1,85 @@
+"""``python -m bot receive``: the webhook receiver of several workers (bot/telegram/worker.py).
+
+It stores each update in the inbox (storage/inbox.py), in its lane, and answers
+Telegram at once; it does nothing else, so it stays up while the workers restart. An
+update Telegram sends again is stored once. aiohttp (the Mini App's server already)
+rather than PTB's tornado webhook: the receiver needs no Application, only one route.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import logging
+import signal
+from urllib.parse import urlparse
+
+from aiohttp import web
+from telegram import Bot
+
+from bot.config import Settings
+from bot.telegram.lanes import lane_of
+from storage import inbox
+from storage.postgres import PgConn, PostgresDatabase
+
+log = logging.getLogger(__name__)
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+
+
+def secret_of(settings: Settings) -> str:
+    """The webhook's secret token: WEBHOOK_SECRET, or one made from the bot's token."""
+    return settings.webhook_secret or hashlib.sha256(
+        b"cardtable-webhook:" + settings.token.encode()).hexdigest()[:48]
+
+
+class Receiver:
+    def __init__(self, db: PostgresDatabase, secret: str) -> None:
+        self.db = db
+        self.secret = secret
+
+    async def handle(self, request: web.Request) -> web.Response:
+        if request.headers.get(SECRET_HEADER) != self.secret:
+            return web.Response(status=403)
+        try:
+            body = await request.text()
+            update = json.loads(body)
+            update_id = int(update["update_id"])
+        except (ValueError, KeyError, TypeError):
+            return web.Response(status=400)
+        async with self.db.pool.acquire() as raw, raw.transaction():
+            conn = PgConn(raw)
+
+            async def table_lane(table_id: int) -> str | None:
+                return await inbox.lane_of_table(conn, table_id)
+
+            lane = await lane_of(update, table_lane)
+            if not await inbox.put(conn, update_id, lane, body):
+                log.info("update %s came again: stored before", update_id)
+        return web.Response(text="ok")
+
+
+async def serve(settings: Settings) -> None:
+    """Run until SIGTERM or SIGINT: migrate, listen, set the webhook."""
+    assert settings.webhook_url is not None and settings.database_url is not None
+    db = await PostgresDatabase.open(settings.database_url, size=4)
+    receiver = Receiver(db, secret_of(settings))
+    app = web.Application()
+    app.router.add_post("/" + urlparse(settings.webhook_url).path.lstrip("/"), receiver.handle)
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    await web.TCPSite(runner, "0.0.0.0", settings.port).start()
+    bot = Bot(settings.token, base_url=settings.api_base_url,
+              base_file_url=settings.api_base_file_url)
+    async with bot:
+        await bot.set_webhook(settings.webhook_url, secret_token=receiver.secret)
+    log.info("receiving updates at %s", settings.webhook_url)
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stopping.set)
+    try:
+        await stopping.wait()
+    finally:
+        await runner.cleanup()
+        await db.close()

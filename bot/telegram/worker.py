@@ -1,0 +1,271 @@
+"""``python -m bot work``: one of several worker processes on PostgreSQL.
+
+A worker takes the updates the receiver stored (storage/inbox.py) one unit of work
+at a time: it claims a lane's oldest pending update (the lane's advisory lock and the
+update's row, till its transaction ends), feeds it to the PTB Application
+(``process_update``) with every write of it inside that one transaction
+(``PostgresDatabase.bound``) and every screen, message and press answer it makes held by
+the outbox (``Outbox.holding``), marks it done and commits; only then is any of it sent. If
+anything fails the transaction rolls back, nothing is sent, and what this worker held
+of the lane in memory is forgotten (reloaded at the next touch). A worker killed at any
+moment lets its locks go with its connection: the update is pending again, and another
+worker does it.
+
+A worker prefers the lanes it worked in last (it holds their tables: no reload and no
+redraw); a lane whose worker is dead is anyone's, and one whose update waited
+``STEAL_AFTER`` seconds too. A worker that finds a lane's version moved on since it
+worked there forgets what it holds of it. Each second it also adopts the tables of
+dead workers' lanes that have work to do (messages behind, a deal to deal, a robot
+to move): a table whose drawing worker died is redrawn by another.
+
+Timers are rows (bot/service/timers.py): every worker polls them and sets jobs for
+those due soon; ``LaneJobs`` runs each table's job as a unit of work in the table's lane,
+and only in the worker that worked there last (or in any, if that one is dead): the
+others let it be, and the timer's row, claimed by the job that fires it, is used once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import re
+import uuid
+from collections.abc import Awaitable, Callable
+
+import asyncpg
+from asyncpg.transaction import Transaction
+from telegram import Update
+
+from bot.service.ports import Job, Scheduler
+from bot.service.services import Services
+from bot.telegram.context import App
+from bot.telegram.presenter import Presenter
+from storage import inbox
+from storage.budgets import SharedBudget
+from storage.inbox import table_lane
+from storage.postgres import PgConn, PostgresDatabase
+from storage.rows import Waking
+
+log = logging.getLogger(__name__)
+
+DEAD_AFTER = 3.0  # seconds without a heartbeat after which a worker is taken for dead
+STEAL_AFTER = 3.0  # seconds an update may wait for its lane's busy worker
+HEARTBEAT = 1.0
+POLL = 0.5  # seconds between looks at the inbox when no notification comes
+GIVE_UP = 5  # attempts at an update before it is set aside
+_TABLE_KEY = re.compile(r"table(\d+)$")
+
+
+class Worker:
+    def __init__(self, app: App, db: PostgresDatabase, *, name: str | None = None) -> None:
+        self.app = app
+        self.db = db
+        self.id = name or uuid.uuid4().hex[:12]
+        self.versions: dict[str, int] = {}  # lane -> its version after this worker's last unit
+        self.turn = asyncio.Lock()  # one unit of work at a time
+        self.wake = asyncio.Event()
+        self.handled = 0  # updates done (for the benchmark)
+
+    @property
+    def svc(self) -> Services:
+        svc = self.app.bot_data.services
+        assert svc is not None
+        return svc
+
+    @property
+    def presenter(self) -> Presenter:
+        presenter = self.app.bot_data.presenter
+        assert presenter is not None
+        return presenter
+
+    # -- the loop -------------------------------------------------------------------------
+
+    async def run(self, stopping: asyncio.Event) -> None:
+        await self.beat()
+        await asyncio.sleep(2 * HEARTBEAT)  # the others count this one in their shares first
+        await self.beat()
+        listener = await self.db.pool.acquire()
+
+        def notified(*_: object) -> None:
+            self.wake.set()
+
+        await listener.add_listener("cardtable_inbox", notified)
+        beating = asyncio.create_task(self._beating(stopping))
+        log.info("worker %s takes updates", self.id)
+        try:
+            while not stopping.is_set():
+                if await self.step():
+                    continue
+                self.wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), POLL)
+        finally:
+            beating.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beating
+            await listener.remove_listener("cardtable_inbox", notified)
+            await self.db.pool.release(listener)
+            await self.db.write(lambda conn: inbox.leave(conn, self.id))
+
+    async def _beating(self, stopping: asyncio.Event) -> None:
+        while not stopping.is_set():
+            await asyncio.sleep(HEARTBEAT)
+            try:
+                await self.beat()
+                await self.adopt()
+            except Exception:
+                log.exception("worker %s: heartbeat failed", self.id)
+
+    async def beat(self) -> None:
+        """Alive; this worker's share of the overall budget follows the live workers."""
+        live = await self.db.write(lambda conn: inbox.heartbeat(conn, self.id,
+                                                                dead_after=DEAD_AFTER))
+        self.presenter.outbox.share(live)
+        shared = self.presenter.outbox.shared
+        if isinstance(shared, SharedBudget):
+            await shared.prune()
+
+    # -- units of work ----------------------------------------------------------------------
+
+    async def step(self) -> bool:
+        """Do one pending update if there is one a lane lets this worker take."""
+        async with self.turn, self.db.pool.acquire() as raw:
+            conn = PgConn(raw)
+            transaction = raw.transaction()
+            await transaction.start()
+            try:
+                claimed = await inbox.claim(conn, self.id, dead_after=DEAD_AFTER,
+                                            steal_after=STEAL_AFTER)
+            except BaseException:
+                await transaction.rollback()
+                raise
+            if claimed is None:
+                await transaction.rollback()
+                return False
+
+            async def process() -> None:
+                update = Update.de_json(json.loads(claimed.body), self.app.bot)
+                await self.app.process_update(update)
+                await inbox.done(conn, claimed.update_id)
+
+            if await self._unit(raw, transaction, claimed.lane, process):
+                self.handled += 1
+            elif await self.db.write(lambda c: inbox.failed(c, claimed.update_id,
+                                                            give_up=GIVE_UP)):
+                log.error("update %s set aside after %d attempts", claimed.update_id, GIVE_UP)
+            return True
+
+    async def _unit(self, raw: asyncpg.Connection, transaction: Transaction, lane: str,
+                    work: Callable[[], Awaitable[None]]) -> bool:
+        """Do ``work`` in ``lane`` (its lock held) in the open transaction, commit it, then
+        send what it showed. False: it failed and was rolled back."""
+        conn = PgConn(raw)
+        outbox = self.presenter.outbox
+        try:
+            version = await inbox.advance(conn, lane, self.id)
+            if self.versions.pop(lane, None) != version - 1:
+                self._forget(lane)  # another worker worked here since
+            with outbox.holding() as held, self.db.bound(raw):
+                await work()
+            await transaction.commit()
+        except Exception:
+            log.exception("worker %s: a unit of work in lane %s failed", self.id, lane)
+            with contextlib.suppress(Exception):
+                await transaction.rollback()
+            self._forget(lane)
+            return False
+        self.versions[lane] = version
+        outbox.release(held)
+        return True
+
+    def _forget(self, lane: str) -> None:
+        """What this worker holds of the lane's tables is not to be trusted: loaded anew."""
+        svc = self.svc
+        for table in svc.tables.values():
+            if table_lane(table.chat_id, table.thread_id) == lane:
+                svc.timers.cancel(table.id)
+                svc.tables.forget(table)
+                self.presenter.forget(table.id)
+
+    async def in_lane(self, lane: str, work: Callable[[], Awaitable[None]], *,
+                      adopt: bool) -> bool:
+        """Do ``work`` as a unit in ``lane`` if this worker worked there last, or if no
+        live worker did (``adopt``: and only then). False: not done here."""
+        async with self.turn, self.db.pool.acquire() as raw:
+            conn = PgConn(raw)
+            transaction = raw.transaction()
+            await transaction.start()
+            try:
+                if adopt:
+                    taken = await inbox.lock(conn, lane)
+                else:
+                    taken = await inbox.lock(conn, lane, wait=True)
+                owner = await inbox.owner(conn, lane, dead_after=DEAD_AFTER) if taken else None
+            except BaseException:
+                await transaction.rollback()
+                raise
+            if not taken or (owner is not None and owner != self.id):
+                await transaction.rollback()
+                if owner is not None and owner != self.id:
+                    self._forget(lane)  # the lane's worker holds it now
+                return False
+            return await self._unit(raw, transaction, lane, work)
+
+    async def adopt(self) -> None:
+        """Take over the tables of dead workers' lanes that have work to do now."""
+        async with self.db.reading() as conn:
+            lanes = await inbox.orphans(conn, dead_after=DEAD_AFTER)
+        lane_of = {table_id: lane for lane, ids in lanes.items() for table_id in ids}
+        work: dict[str, list[Waking]] = {}
+        _, rows = await self.svc.store.tables.waking(list(lane_of))
+        for row in rows:
+            work.setdefault(lane_of[row.id], []).append(row)
+        for lane, rows in work.items():
+
+            async def wake(rows: list[Waking] = rows) -> None:
+                out, problems = await self.svc.wake(rows)
+                self.presenter.show(out)
+                for problem in problems:
+                    log.error("needs attention: %s", problem)
+
+            await self.in_lane(lane, wake, adopt=True)
+
+    async def lane_of_table(self, table_id: int) -> str | None:
+        table = self.svc.tables.get(table_id)
+        if table is not None:
+            return table_lane(table.chat_id, table.thread_id)
+        async with self.db.reading() as conn:
+            return await inbox.lane_of_table(conn, table_id)
+
+
+class LaneJobs:
+    """The timers' ``Scheduler`` of a worker: each job runs as a unit of work in its
+    table's lane, in the worker that works there (a lane another live worker took: that
+    worker armed the table's timers when it loaded it; this one forgets the table)."""
+
+    def __init__(self, inner: Scheduler, worker: Worker) -> None:
+        self.inner = inner
+        self.worker = worker
+
+    def at(self, key: str, when: float, job: Job) -> None:
+        self.inner.at(key, when, lambda: self._run(key, job))
+
+    async def _run(self, key: str, job: Job) -> None:
+        found = _TABLE_KEY.match(key)
+        lane = None if found is None else await self.worker.lane_of_table(int(found.group(1)))
+        if lane is None:
+            return
+        await self.worker.in_lane(lane, job, adopt=False)
+
+    def every(self, key: str, seconds: float, job: Job) -> None:
+        """A job of no table (the timers' poll): as it is."""
+        self.inner.every(key, seconds, job)
+
+    def cancel(self, key: str) -> None:
+        self.inner.cancel(key)
+
+    @property
+    def busy(self) -> bool:
+        return self.inner.busy

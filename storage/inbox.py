@@ -1,0 +1,166 @@
+"""Several workers on PostgreSQL: the inbox of updates, lanes, workers' heartbeats.
+
+The receiver stores each update once (``update_id`` is the key: a redelivered update
+is not stored again, and a done one stays, marked, for a day) in its *lane*: the chat
+topic of the table it concerns (``table_lane``), or a private chat. A worker claims a
+lane's oldest pending update in a transaction that holds the lane's advisory lock
+(``pg_try_advisory_xact_lock``) and the update's row (``FOR UPDATE SKIP LOCKED``), so
+that one lane's updates are done in order, one at a time, and different lanes at once;
+a worker killed at any moment lets both go with its connection, and the update is
+pending again. Each unit of work in a lane adds one to the lane's version and names its
+worker (``advance``): a worker whose remembered version of a lane is not the one before
+knows that another worked there since, and reloads what it holds of it.
+
+Time is the server's clock (``NOW``), the same for every process.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storage.sql import Conn
+
+NOW = "extract(epoch FROM clock_timestamp())::float8"
+LOCK_SEED = 7118  # hashtextextended's seed for the lanes' advisory lock keys
+CANDIDATES = 8  # lanes looked at per claim
+KEEP_DONE = 86_400.0  # seconds a done update is kept (Telegram redelivers within a day)
+_LIVE = f"SELECT id FROM workers WHERE seen_at > {NOW} - ?"
+
+
+def table_lane(chat_id: int, thread_id: int) -> str:
+    """The lane of a table (its chat topic): a group's updates and its players' presses."""
+    return f"c{chat_id}:{thread_id}"
+
+
+def private_lane(chat_id: int) -> str:
+    """The lane of a private chat's updates that concern no table."""
+    return f"p{chat_id}"
+
+
+_LANE_SQL = "'c' || t.chat_id || ':' || t.thread_id"  # table_lane in SQL
+
+
+@dataclass(frozen=True)
+class Claimed:
+    update_id: int
+    lane: str
+    body: str
+    attempts: int
+
+
+async def put(conn: Conn, update_id: int, lane: str, body: str) -> bool:
+    """Store an update (False: it was stored before) and wake the workers."""
+    added = await conn.execute(
+        f"INSERT INTO inbox (update_id, lane, body, received_at) VALUES (?, ?, ?, {NOW})"
+        " ON CONFLICT (update_id) DO NOTHING", (update_id, lane, body))
+    if added:
+        await conn.execute("SELECT pg_notify('cardtable_inbox', '')")
+    return bool(added)
+
+
+async def lane_of_table(conn: Conn, table_id: int) -> str | None:
+    row = await conn.fetchone("SELECT chat_id, thread_id FROM game_tables WHERE id = ?",
+                              (table_id,))
+    return None if row is None else table_lane(row["chat_id"], row["thread_id"])
+
+
+async def lock(conn: Conn, lane: str, *, wait: bool = False) -> bool:
+    """The lane's advisory lock, till the transaction ends (``wait``: until it is free)."""
+    if wait:
+        await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, ?))",
+                           (lane, LOCK_SEED))
+        return True
+    row = await conn.fetchone("SELECT pg_try_advisory_xact_lock(hashtextextended(?, ?))",
+                              (lane, LOCK_SEED))
+    return bool(row is not None and row[0])
+
+
+async def claim(conn: Conn, worker: str, *, dead_after: float,
+                steal_after: float) -> Claimed | None:
+    """The oldest pending update of a lane nobody else works in now, preferring the lanes
+    this worker worked in last (it holds their tables), then those of no live worker, then
+    those whose update waited ``steal_after`` seconds; locked till the transaction ends."""
+    rows = await conn.fetch(
+        "SELECT i.lane FROM inbox i LEFT JOIN lanes l ON l.lane = i.lane"
+        " WHERE i.done_at IS NULL AND NOT EXISTS (SELECT 1 FROM inbox e WHERE e.lane = i.lane"
+        "  AND e.done_at IS NULL AND e.update_id < i.update_id)"
+        f" AND (l.owner IS NULL OR l.owner = ? OR l.owner NOT IN ({_LIVE})"
+        f"  OR i.received_at < {NOW} - ?)"
+        " ORDER BY l.owner IS NOT DISTINCT FROM ? DESC, i.update_id LIMIT ?",
+        (worker, dead_after, steal_after, worker, CANDIDATES))
+    for row in rows:
+        if not await lock(conn, row["lane"]):
+            continue
+        found = await conn.fetchone(
+            "SELECT update_id, body, attempts FROM inbox WHERE lane = ? AND done_at IS NULL"
+            " ORDER BY update_id LIMIT 1 FOR UPDATE SKIP LOCKED", (row["lane"],))
+        if found is not None:
+            return Claimed(found["update_id"], row["lane"], found["body"], found["attempts"])
+    return None
+
+
+async def advance(conn: Conn, lane: str, worker: str) -> int:
+    """One more unit of work in the lane, by ``worker`` (its lock held): the new version."""
+    row = await conn.fetchone(
+        "INSERT INTO lanes (lane, version, owner) VALUES (?, 1, ?) ON CONFLICT (lane)"
+        " DO UPDATE SET version = lanes.version + 1, owner = EXCLUDED.owner RETURNING version",
+        (lane, worker))
+    assert row is not None
+    return int(row[0])
+
+
+async def owner(conn: Conn, lane: str, *, dead_after: float) -> str | None:
+    """The live worker that worked in the lane last (None: none, or it is dead)."""
+    row = await conn.fetchone(f"SELECT owner FROM lanes WHERE lane = ? AND owner IN ({_LIVE})",
+                              (lane, dead_after))
+    return None if row is None else row["owner"]
+
+
+async def done(conn: Conn, update_id: int) -> None:
+    await conn.execute(f"UPDATE inbox SET done_at = {NOW} WHERE update_id = ?", (update_id,))
+
+
+async def failed(conn: Conn, update_id: int, *, give_up: int) -> bool:
+    """An attempt at the update failed (rolled back); after ``give_up`` attempts it is
+    marked done, never tried again. True: it was given up."""
+    row = await conn.fetchone(
+        "UPDATE inbox SET attempts = attempts + 1,"
+        f" done_at = CASE WHEN attempts + 1 >= ? THEN {NOW} END"
+        " WHERE update_id = ? RETURNING done_at", (give_up, update_id))
+    return row is not None and row["done_at"] is not None
+
+
+async def pending(conn: Conn) -> int:
+    row = await conn.fetchone("SELECT count(*) FROM inbox WHERE done_at IS NULL")
+    return int(row[0]) if row is not None else 0
+
+
+async def heartbeat(conn: Conn, worker: str, *, dead_after: float) -> int:
+    """The worker is alive; the number of live workers. Done updates older than a day are
+    forgotten."""
+    await conn.execute(
+        f"INSERT INTO workers (id, seen_at) VALUES (?, {NOW})"
+        " ON CONFLICT (id) DO UPDATE SET seen_at = EXCLUDED.seen_at", (worker,))
+    await conn.execute(f"DELETE FROM inbox WHERE done_at < {NOW} - ?", (KEEP_DONE,))
+    await conn.execute(f"DELETE FROM workers WHERE seen_at < {NOW} - ?", (KEEP_DONE,))
+    row = await conn.fetchone(f"SELECT count(*) FROM ({_LIVE}) AS live", (dead_after,))
+    return int(row[0]) if row is not None else 1
+
+
+async def leave(conn: Conn, worker: str) -> None:
+    """The worker stops: its lanes are free at once."""
+    await conn.execute("DELETE FROM workers WHERE id = ?", (worker,))
+
+
+async def orphans(conn: Conn, *, dead_after: float) -> dict[str, list[int]]:
+    """The open tables of lanes no live worker worked in last, by lane: their messages may
+    be behind, a deal may be due, their timers armed nowhere."""
+    rows = await conn.fetch(
+        f"SELECT t.id, {_LANE_SQL} AS lane FROM game_tables t"
+        f" LEFT JOIN lanes l ON l.lane = {_LANE_SQL}"
+        " WHERE t.status IN ('lobby', 'playing', 'paused')"
+        f" AND (l.owner IS NULL OR l.owner NOT IN ({_LIVE})) ORDER BY t.id", (dead_after,))
+    found: dict[str, list[int]] = {}
+    for row in rows:
+        found.setdefault(row["lane"], []).append(row["id"])
+    return found

@@ -1,0 +1,371 @@
+"""Several workers end to end: the fake Bot API in webhook mode, PostgreSQL, one receiver and
+three worker processes (`python -m bot receive`, `python -m bot work`), tables of all three
+games played by players pressing random buttons of their panels while every few seconds one
+worker is killed with SIGKILL and another started.
+
+At the end: every table's stored actions are exactly the presses the bot accepted, in order;
+every table's stored message and panels show its final state; the inbox is empty; no call
+was answered 429; no group had more than 20 sends and edits in any minute, no private chat
+more than 3 in any 3 seconds (the fake server's own limits, which would answer 429)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import random
+import signal
+import socket
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+from bot.screens.look import Look
+from bot.screens.table import panel, table_message
+from bot.service.services import Services
+from bot.service.tables import Table
+from bot.service.users import Users
+from bot.telegram.receiver import SECRET_HEADER, Receiver
+from bot.ui.i18n import languages, translator
+from bot.ui.screen import Screen
+from engine.records import new_match
+from storage import inbox
+from storage.postgres import PostgresDatabase
+from storage.store import Storage
+from tests.bot.harness import settings_env
+from tests.fakebot import FakeTelegram, Message, User
+from tests.fakebot.flood import EDITS, SENDS
+from tests.fakebot.formatting import format_text
+from tests.fakebot.model import Chat
+from tests.postgres import LazyServer
+
+TABLES = int(os.environ.get("WORKER_TABLES", "30"))
+PLAY = float(os.environ.get("WORKER_PLAY_SECONDS", "45"))  # seconds of random presses
+KILL_EVERY = 5.0
+WORKERS = 3
+GAMES = (("preferans", 3), ("seep", 4), ("joker", 4))
+PLAYABLE = ("a:", "u:")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@dataclass
+class Played:
+    game: str
+    group: Chat
+    users: list[User]
+    accepted: list[tuple[int, str]] = field(default_factory=list)  # (seat, action) in order
+    unanswered: int = 0
+    picked: set[int] = field(default_factory=set)  # seats whose last press was a card pick
+
+
+class Cluster:
+    """The receiver and the workers, as processes."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self.receiver: asyncio.subprocess.Process | None = None
+        self.workers: list[asyncio.subprocess.Process] = []
+        self.kills = 0
+
+    async def _start(self, role: str) -> asyncio.subprocess.Process:
+        return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", role,
+                                                    env=self.env)
+
+    async def start(self, tg: FakeTelegram) -> None:
+        self.receiver = await self._start("receive")
+        for _ in range(600):  # 30 s: a loaded machine starts Python slowly
+            if tg.world.webhook.url:
+                break
+            await asyncio.sleep(0.05)
+        assert tg.world.webhook.url, "the receiver did not set the webhook"
+        self.workers = [await self._start("work") for _ in range(WORKERS)]
+
+    async def kill_one(self, rng: random.Random) -> None:
+        victim = rng.randrange(len(self.workers))
+        self.workers[victim].send_signal(signal.SIGKILL)
+        await self.workers[victim].wait()
+        self.kills += 1
+        self.workers[victim] = await self._start("work")
+
+    async def stop(self) -> None:
+        for process in [*self.workers, *([self.receiver] if self.receiver else [])]:
+            if process.returncode is None:
+                process.send_signal(signal.SIGKILL)
+                await process.wait()
+
+
+async def _button(tg: FakeTelegram, group: Chat, label: str, *, timeout: float = 60) -> Message:
+    """The group's last message once it has the button (table edits are paced)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        with contextlib.suppress(LookupError):
+            message = tg.last_message(group)
+            if any(b["text"] == label for b in message.buttons):
+                return message
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"no {label!r} button in {group.title}")
+
+
+async def _press(tg: FakeTelegram, user: User, message: Message, **button: str) -> bool:
+    """Press and wait for the answer: True if the bot accepted (no alert)."""
+    query = tg.press_nowait(user, message, **button)
+    answer = await tg.answer_to(query, timeout=30)
+    return not answer.show_alert
+
+
+async def _open(tg: FakeTelegram, played: Played) -> None:
+    creator = played.users[0]
+    tg.send(creator, played.group, f"/newgame {played.game}")
+    lobby = await _button(tg, played.group, "✋ Join")
+    for user in played.users[1:]:
+        assert await _press(tg, user, lobby, text="✋ Join")
+    assert await _press(tg, creator, await _button(tg, played.group, "▶ Start"), text="▶ Start")
+
+
+async def _play(tg: FakeTelegram, played: Played, rng: random.Random, until: float) -> None:
+    """Random presses of panel buttons, one at a time, each answered before the next."""
+    while time.monotonic() < until:
+        panels = [(u, m) for u in played.users for m in tg.messages(u)[-1:]
+                  if any(b.get("callback_data", "")[:2] in PLAYABLE for b in m.buttons)]
+        if not panels:
+            await asyncio.sleep(0.3)
+            continue
+        user, panel = rng.choice(panels)
+        data = rng.choice([b["callback_data"] for b in panel.buttons
+                           if b.get("callback_data", "")[:2] in PLAYABLE])
+        query = tg.press_nowait(user, panel, data=data)
+        try:
+            answer = await tg.answer_to(query, timeout=30)
+        except (TimeoutError, AssertionError):
+            played.unanswered += 1
+            continue
+        if not answer.show_alert:
+            played.picked.discard(int(data.split(":")[3]))
+            if data.startswith("u:"):
+                played.picked.add(int(data.split(":")[3]))
+        if data.startswith("a:") and not answer.show_alert:
+            _, _, _, seat, action = data.split(":", 4)
+            played.accepted.append(_text(int(seat), action))
+        await asyncio.sleep(rng.uniform(0.1, 0.6))
+
+
+async def _quiet(tg: FakeTelegram, url: str, *, timeout: float = 180) -> None:
+    """The inbox is done and nothing was sent for a while (paced edits and waiting panels
+    included)."""
+    storage = await Storage.open(url)
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            async with storage.db.reading() as conn:
+                left = await inbox.pending(conn)
+            if not left:
+                await tg.idle(quiet=6.0, timeout=timeout)
+                async with storage.db.reading() as conn:
+                    if not await inbox.pending(conn):
+                        return
+            assert time.monotonic() < deadline, f"{left} updates still in the inbox"
+            await asyncio.sleep(0.5)
+    finally:
+        await storage.close()
+
+
+def _text(seat: int, action: str) -> tuple[int, str]:
+    """An action as its button names it, a discard's cards in one order."""
+    kind, _, cards = action.partition(":")
+    return seat, f"{kind}:{','.join(sorted(cards.split(',')))}" if kind == "discard" else action
+
+
+def _pressed(record: dict[str, Any]) -> tuple[list[tuple[int, str]], dict[int, str]]:
+    """The record's actions a player pressed: not those the bot made for a seat because they
+    were its only choice (bot/service/play.py ``only_choice``); and the seats whose panels
+    say so (their last action of the deal in play was one: ``Table.forced``)."""
+    match = new_match(record)
+    pressed = []
+    forced: dict[int, str] = {}
+    for deal in record["deals"]:
+        match.start_deal(deal=deal)
+        forced.clear()
+        for item in deal.get("actions", []):
+            seat, action = match.spec.decode_action(item)
+            state = match.state
+            assert state is not None
+            if state.phase != "play" and len(state.to_act) == 1 \
+                    and len(state.legal_actions(seat)) == 1:
+                forced[seat] = action
+            else:
+                pressed.append(_text(seat, action))
+                forced.pop(seat, None)
+            match.apply(seat, action)
+    return pressed, forced
+
+
+def _message(tg: FakeTelegram, chat: Chat | User, message_id: int | None) -> Message:
+    found = [m for m in tg.messages(chat) if m.message_id == message_id]
+    assert found, f"message {message_id} of {chat} is not there"
+    return found[0]
+
+
+def _look(message: Message) -> tuple[str, list[str | None]]:
+    return message.text, [b.get("callback_data") or b.get("url") for b in message.buttons]
+
+
+def _drawn(screen: Screen | None) -> tuple[str, list[str | None]]:
+    """What a message showing ``screen`` shows: its text and its buttons."""
+    assert screen is not None
+    return (format_text(screen.text, "HTML", None).text,
+            [b.data or b.url for row in screen.rows for b in row])
+
+
+def _shown(message: Message, table: Table, forced: dict[int, str],
+           draw: Callable[[], Screen | None]) -> None:
+    """The message shows the table as stored, drawn by ``draw``, but for what only the
+    drawing worker's memory knew: a new deal with no action yet may show the end of the deal
+    before above it; a panel may say that a seat's only choice was made for it (``forced``,
+    unless the table was loaded anew since)."""
+    text, buttons = _look(message)
+    drawings = []
+    for known in (forced, {}):
+        table.forced = dict(known)
+        drawings.append(_drawn(draw()))
+    table.forced = {}
+    for drawn in drawings:
+        if table.may_show_deal_end and text.endswith(drawn[0]):
+            text = drawn[0]
+    assert (text, buttons) in drawings, f"{(text, buttons)} is none of {drawings}"
+
+
+async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
+    """Each table's log against its accepted presses; its stored messages against what the
+    bot draws of the table as stored (a panel of a seat whose last press was a card pick,
+    held in a worker's memory, is checked for its version only)."""
+    storage = await Storage.open(url)
+    svc = Services(storage, Users(storage, tuple(languages())))
+    try:
+        rows = {row.chat_id: row for row in await storage.tables.open_tables()}
+        for played in tables:
+            row = rows[played.group.id]
+            record = await storage.log.record(row.id)
+            pressed, forced = _pressed(record)
+            assert pressed == played.accepted, (played.game, row.id)
+            table = await svc.table(row.id)
+            assert table is not None
+            look = Look(svc.users.users, lambda p: f"https://t.me/{tg.bot.username}?start={p}",
+                        svc.users.chats.get(row.chat_id), time.time())
+            tr = translator(svc.users.language_of(row.chat_id))
+            _shown(_message(tg, played.group, row.table_message_id), table, forced,
+                   partial(table_message, table, tr, look))
+            for seat in row.seats:
+                user = next(u for u in played.users if u.id == seat.user_id)
+                message = _message(tg, user, seat.panel_message_id)
+                versions = {int(b["callback_data"].split(":")[2]) for b in message.buttons
+                            if b.get("callback_data", "")[:2] in PLAYABLE}
+                assert versions <= {row.last_seq}, (played.game, row.id, seat.seat, versions)
+                if seat.seat not in played.picked:
+                    reader = translator(svc.users.language_of(user.id))
+                    _shown(message, table, forced, partial(panel, table, seat.seat, reader, look))
+    finally:
+        await storage.close()
+
+
+async def test_three_workers_killed_and_restarted(postgres: LazyServer) -> None:
+    rng = random.Random(18)
+    url = await postgres.new_database()
+    port = _free_port()
+    async with FakeTelegram() as tg:
+        env = {**os.environ, **settings_env(
+            tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
+            LOG_LEVEL="WARNING", GROUP_MESSAGES_PER_MINUTE="18")}
+        tables = []
+        for n in range(TABLES):
+            game, seats = GAMES[n % len(GAMES)]
+            users = [tg.add_user(f"{game[:3]}{n}p{i}") for i in range(seats)]
+            tables.append(Played(game, tg.add_group(f"{game} {n}", users), users))
+        cluster = Cluster(env)
+        try:
+            await cluster.start(tg)
+            for played in tables:
+                for user in played.users:
+                    tg.press_start(user)
+            await asyncio.gather(*(_open(tg, played) for played in tables))
+            until = time.monotonic() + PLAY
+            players = asyncio.gather(*(_play(tg, played, random.Random(rng.random()), until)
+                                       for played in tables))
+            while time.monotonic() < until - KILL_EVERY:
+                await asyncio.sleep(KILL_EVERY)
+                await cluster.kill_one(rng)
+            await players
+            await _quiet(tg, url)
+            await _check(tg, url, tables)
+        finally:
+            await cluster.stop()
+        assert cluster.kills >= PLAY // KILL_EVERY - 2
+        assert sum(len(p.accepted) for p in tables) > TABLES * 5  # the games went on
+        assert not [p for p in tables if p.unanswered], [p.unanswered for p in tables]
+        refused = [c for c in tg.calls if c.status == 429]
+        if refused:
+            sent = [c for c in tg.calls if c.status == 200 and c.method in SENDS | EDITS]
+            why = []
+            for c in refused[:30]:
+                overall = sum(1 for o in sent if c.time - 1.0 < o.time <= c.time)
+                chat = sum(1 for o in sent if o.chat_id == c.chat_id and
+                           c.time - (60.0 if int(c.chat_id or 0) < 0 else 3.0) < o.time <= c.time)
+                why.append((c.chat_id, overall, chat))
+            raise AssertionError(f"{len(refused)} calls answered 429: {why}")
+        for played in tables:
+            assert tg.peak_rate(played.group, period=60.0) <= 20
+            for user in played.users:
+                assert tg.peak_rate(user, period=3.0) <= 3
+
+
+async def test_receiver_stores_each_update_once_in_its_lane(postgres: LazyServer) -> None:
+    """A redelivered update is stored once; a private chat's button goes to its table's lane;
+    a post without the webhook's secret is refused."""
+    url = await postgres.new_database()
+    storage = await Storage.open(url)
+    try:
+        await storage.chats.save_user(7, display_name="Ann")
+        table = await storage.tables.create_table(-100, "seep", creator_id=7, rules={},
+                                                  seat_count=4)
+        db = storage.db
+        assert isinstance(db, PostgresDatabase)
+        app = web.Application()
+        app.router.add_post("/hook", Receiver(db, "s3cret").handle)
+        port = _free_port()
+        runner = web.AppRunner(app)
+        await runner.setup()
+        await web.TCPSite(runner, "127.0.0.1", port).start()
+        press = {"update_id": 5, "callback_query": {
+            "id": "q", "from": {"id": 7, "is_bot": False, "first_name": "Ann"},
+            "chat_instance": "c", "data": f"a:{table.id}:3:0:play:7S",
+            "message": {"message_id": 1, "date": 0, "chat": {"id": 7, "type": "private"}}}}
+        command = {"update_id": 6, "message": {
+            "message_id": 2, "date": 0, "text": "/stats", "from": press["callback_query"]["from"],
+            "chat": {"id": 7, "type": "private"}}}
+        try:
+            async with aiohttp.ClientSession() as http:
+                hook = f"http://127.0.0.1:{port}/hook"
+                statuses = []
+                for update, secret in ((press, "s3cret"), (press, "s3cret"),
+                                       (command, "s3cret"), (command, "wrong")):
+                    async with http.post(hook, json=update,
+                                         headers={SECRET_HEADER: secret}) as response:
+                        statuses.append(response.status)
+        finally:
+            await runner.cleanup()
+        assert statuses == [200, 200, 200, 403]
+        async with storage.db.reading() as conn:
+            rows = await conn.fetch("SELECT update_id, lane FROM inbox ORDER BY update_id")
+        assert [tuple(r) for r in rows] == [(5, "c-100:0"), (6, "p7")]
+    finally:
+        await storage.close()
