@@ -16,12 +16,13 @@ from bot.service.users import Users
 from bot.telegram import application
 from bot.telegram.commands import set_menus
 from bot.telegram.context import App
-from bot.telegram.outbox import SharedBudget
+from bot.telegram.outbox import SendQueue, SharedBudget
 from bot.telegram.presenter import Presenter
 from bot.telegram.worker import LaneJobs, Worker
 from bot.ui.i18n import languages
 from storage.budgets import SharedBudget as PostgresBudget
 from storage.postgres import PostgresDatabase
+from storage.sends import SendQueue as PostgresSendQueue
 from storage.store import Storage
 
 log = logging.getLogger(__name__)
@@ -56,19 +57,22 @@ async def start(app: App) -> Services:
 
 
 async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Scheduler] = _same,
-                  shared: SharedBudget | None = None) -> tuple[Services, Presenter]:
+                  shared: SharedBudget | None = None,
+                  queue: SendQueue | None = None) -> tuple[Services, Presenter]:
     """The services and the presenter on ``storage``; ``jobs`` wraps the timers' scheduler
-    (a worker runs each job in its table's lane), ``shared``: budgets shared by workers."""
+    (a worker runs each job in its table's lane), ``shared``: budgets shared by workers,
+    ``queue``: their kept one-off calls."""
     settings = app.bot_data.settings
     assert settings is not None
     me = await app.bot.get_me()
-    queue = app.job_queue
-    svc = Services(storage, Users(storage, tuple(languages())),
-                   scheduler=None if queue is None else jobs(APSchedulerJobs(queue.scheduler)))
+    job_queue = app.job_queue
+    scheduler = None if job_queue is None else jobs(APSchedulerJobs(job_queue.scheduler))
+    svc = Services(storage, Users(storage, tuple(languages())), scheduler=scheduler)
     links = None if settings.webapp_url is None else AppLinks(settings.webapp_url,
                                                                me.username or "")
     presenter = Presenter(svc, app.bot, me.username or "", group_limit=settings.group_limit,
-                          overall_limit=settings.overall_limit, app=links, shared=shared)
+                          overall_limit=settings.overall_limit, app=links, shared=shared,
+                          queue=queue)
     svc.publish = presenter.show
     app.bot_data.services, app.bot_data.presenter = svc, presenter
     return svc, presenter
@@ -106,7 +110,8 @@ async def work(settings: Settings) -> None:
     await app.initialize()
     worker = Worker(app, db)
     svc, presenter = await compose(app, storage, jobs=lambda jobs: LaneJobs(jobs, worker),
-                                   shared=PostgresBudget(db))
+                                   shared=PostgresBudget(db),
+                                   queue=PostgresSendQueue(db, worker.id))
     presenter.outbox.after_restart()
     await set_menus(app)
     await app.start()

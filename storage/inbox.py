@@ -24,7 +24,7 @@ NOW = "extract(epoch FROM clock_timestamp())::float8"
 LOCK_SEED = 7118  # hashtextextended's seed for the lanes' advisory lock keys
 CANDIDATES = 8  # lanes looked at per claim
 KEEP_DONE = 86_400.0  # seconds a done update is kept (Telegram redelivers within a day)
-_LIVE = f"SELECT id FROM workers WHERE seen_at > {NOW} - ?"
+LIVE = f"SELECT id FROM workers WHERE seen_at > {NOW} - ?"
 
 
 def table_lane(chat_id: int, thread_id: int) -> str:
@@ -84,7 +84,7 @@ async def claim(conn: Conn, worker: str, *, dead_after: float,
         "SELECT i.lane FROM inbox i LEFT JOIN lanes l ON l.lane = i.lane"
         " WHERE i.done_at IS NULL AND NOT EXISTS (SELECT 1 FROM inbox e WHERE e.lane = i.lane"
         "  AND e.done_at IS NULL AND e.update_id < i.update_id)"
-        f" AND (l.owner IS NULL OR l.owner = ? OR l.owner NOT IN ({_LIVE})"
+        f" AND (l.owner IS NULL OR l.owner = ? OR l.owner NOT IN ({LIVE})"
         f"  OR i.received_at < {NOW} - ?)"
         " ORDER BY l.owner IS NOT DISTINCT FROM ? DESC, i.update_id LIMIT ?",
         (worker, dead_after, steal_after, worker, CANDIDATES))
@@ -111,7 +111,7 @@ async def advance(conn: Conn, lane: str, worker: str) -> int:
 
 async def owner(conn: Conn, lane: str, *, dead_after: float) -> str | None:
     """The live worker that worked in the lane last (None: none, or it is dead)."""
-    row = await conn.fetchone(f"SELECT owner FROM lanes WHERE lane = ? AND owner IN ({_LIVE})",
+    row = await conn.fetchone(f"SELECT owner FROM lanes WHERE lane = ? AND owner IN ({LIVE})",
                               (lane, dead_after))
     return None if row is None else row["owner"]
 
@@ -143,7 +143,7 @@ async def heartbeat(conn: Conn, worker: str, *, dead_after: float) -> int:
         " ON CONFLICT (id) DO UPDATE SET seen_at = EXCLUDED.seen_at", (worker,))
     await conn.execute(f"DELETE FROM inbox WHERE done_at < {NOW} - ?", (KEEP_DONE,))
     await conn.execute(f"DELETE FROM workers WHERE seen_at < {NOW} - ?", (KEEP_DONE,))
-    row = await conn.fetchone(f"SELECT count(*) FROM ({_LIVE}) AS live", (dead_after,))
+    row = await conn.fetchone(f"SELECT count(*) FROM ({LIVE}) AS live", (dead_after,))
     return int(row[0]) if row is not None else 1
 
 
@@ -159,7 +159,7 @@ async def orphans(conn: Conn, *, dead_after: float) -> dict[str, list[int]]:
         f"SELECT t.id, {_LANE_SQL} AS lane FROM game_tables t"
         f" LEFT JOIN lanes l ON l.lane = {_LANE_SQL}"
         " WHERE t.status IN ('lobby', 'playing', 'paused')"
-        f" AND (l.owner IS NULL OR l.owner NOT IN ({_LIVE})) ORDER BY t.id", (dead_after,))
+        f" AND (l.owner IS NULL OR l.owner NOT IN ({LIVE})) ORDER BY t.id", (dead_after,))
     found: dict[str, list[int]] = {}
     for row in rows:
         found.setdefault(row["lane"], []).append(row["id"])

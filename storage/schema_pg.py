@@ -218,4 +218,22 @@ _V5 = (
     "CREATE INDEX chat_calls_by_chat ON chat_calls (chat_id, at)",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
+# One-off messages kept until Telegram answered them (issue 18): each call a unit of work sends
+# (method and parameters as JSON, an upload's bytes), in order, by the worker that holds it,
+# written in the unit's transaction and marked done once answered (storage/sends.py).
+_V6 = (
+    """CREATE TABLE sends (
+        id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        chat_id BIGINT NOT NULL,
+        thread_id BIGINT NOT NULL DEFAULT 0,
+        call TEXT NOT NULL,
+        file BYTEA,
+        worker TEXT NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        done_at DOUBLE PRECISION
+    )""",
+    "CREATE INDEX sends_pending ON sends (worker, id) WHERE done_at IS NULL",
+    "CREATE INDEX sends_done ON sends (done_at) WHERE done_at IS NOT NULL",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)

@@ -61,8 +61,8 @@ def vote_question(ev: events.VoteAsked, tr: Translate) -> Screen:
                   + tr("The other players decide."), vote_buttons(ev.table.id, ev.vote.id, tr))
 
 
-def vote_over(ev: events.VoteEnded, asked: str, tr: Translate) -> Screen:
-    """A finished vote's message: what it ``asked`` and how it ended (no buttons)."""
+def vote_over(ev: events.VoteEnded, tr: Translate) -> str:
+    """How a vote ended: written under what it asked, in its message (no buttons then)."""
     if ev.void == "sheet_changed":
         outcome = tr("✖ This vote no longer applies: the sheet has changed since.")
     elif ev.void == "game_over":
@@ -71,7 +71,7 @@ def vote_over(ev: events.VoteEnded, asked: str, tr: Translate) -> Screen:
         outcome = "❌ " + vote_refused(ev, tr).text
     else:
         outcome = tr("✅ Everyone agreed.")
-    return Screen(asked + "\n" + outcome)
+    return outcome
 
 
 def vote_refused(ev: events.VoteEnded, tr: Translate) -> Screen:

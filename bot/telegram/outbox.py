@@ -21,7 +21,10 @@ behind a burst of edits. A 429 that still happens is waited out (one warning).
 Several workers (bot/telegram/worker.py): what a unit of work shows or sends is
 ``held`` until its transaction commits (then ``release``d; dropped if it rolls back),
 and a ``SharedBudget`` counts every call in PostgreSQL too, so that the workers'
-calls to one chat together stay within its budget.
+calls to one chat together stay within its budget. A ``SendQueue`` keeps the one-off
+calls that are data (bot/telegram/calls.py) in PostgreSQL: ``keep`` stores the held ones
+in the unit's transaction, each is marked done once Telegram answered it, and a worker
+``resume``s the calls a dead one left.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 from telegram.warnings import PTBDeprecationWarning
 
+from bot.telegram.calls import Call, perform
 from bot.ui.screen import Screen
 
 log = logging.getLogger(__name__)
@@ -70,6 +74,18 @@ class SharedBudget(Protocol):
 
     async def answered(self, token: int) -> None:
         """The call was answered: it counts from now."""
+
+
+class SendQueue(Protocol):
+    """The one-off calls kept until Telegram answered them, shared with other processes
+    (storage/sends.py)."""
+
+    async def keep(self, chat_id: int, thread_id: int, call: str, file: bytes | None) -> int:
+        """Store a call (``Call.text``, its file) in the unit of work's transaction: its
+        token."""
+
+    async def done(self, token: int) -> None:
+        """Telegram answered the call (or refused it): it is not made again."""
 
 
 def reserve_of(limit: int) -> int:
@@ -106,6 +122,8 @@ class _Job:
 
     make: Callable[[], Awaitable[Any]]
     future: asyncio.Future[Any]
+    call: Call | None = None  # what ``make`` does, as data (it may be kept)
+    token: int | None = None  # its row in the ``SendQueue``
 
 
 @dataclass
@@ -187,6 +205,18 @@ def markup(screen: Screen) -> InlineKeyboardMarkup | None:
         for row in screen.rows])
 
 
+def message_call(chat_id: int, screen: Screen, *, silent: bool = False, thread_id: int = 0,
+                 reply_to: int | None = None) -> Call:
+    """A screen as a new message of the chat."""
+    buttons = markup(screen)
+    return Call("send_message", {
+        "chat_id": chat_id, "text": screen.text, "parse_mode": ParseMode.HTML.value,
+        "reply_markup": None if buttons is None else buttons.to_dict(),
+        "disable_web_page_preview": True, "disable_notification": silent or None,
+        "message_thread_id": thread_id or None, "reply_to_message_id": reply_to,
+        "allow_sending_without_reply": True if reply_to else None})
+
+
 @dataclass(eq=False)
 class Held:
     """What a unit of work showed and sent, in order, kept until it is committed: each slot's
@@ -215,13 +245,22 @@ class Delivery:
     async def migrated(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group became a supergroup."""
 
+    async def call_sent(self, after: dict[str, Any], message: Message) -> None:
+        """A call's message was sent; ``after``: what the call asked to be done with it."""
+
+    async def call_ready(self, call: Call) -> Call | None:
+        """The call as it is to be made now (``Call.fill``); None: not at all."""
+        return call
+
 
 class Outbox:
     def __init__(self, bot: Bot, delivery: Delivery, *, group_limit: int = GROUP_LIMIT,
                  group_window: float = GROUP_WINDOW, overall_limit: int = OVERALL_LIMIT,
-                 group_reserve: int | None = None, shared: SharedBudget | None = None) -> None:
+                 group_reserve: int | None = None, shared: SharedBudget | None = None,
+                 queue: SendQueue | None = None) -> None:
         self.bot = bot
         self.shared = shared
+        self.queue = queue
         self.delivery = delivery
         self.group_limit = group_limit
         self.group_window = group_window
@@ -274,24 +313,50 @@ class Outbox:
         self._enqueue(chat_id, _Job(make, future))
         return None if _holding.get() is not None else await future
 
+    async def request(self, chat_id: int, call: Call) -> Any:
+        """Make a call that is data (it may be kept: see ``SendQueue``) as ``call`` does."""
+        future = self.put(chat_id, call)
+        return None if _holding.get() is not None else await future
+
+    def put(self, chat_id: int, call: Call, token: int | None = None) -> asyncio.Future[Any]:
+        """Like ``request`` without waiting for it; ``token``: its row in the queue."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._enqueue(chat_id, _Job(lambda: self._perform(chat_id, call), future, call, token))
+        return future
+
     async def send(self, chat_id: int, screen: Screen, *, thread_id: int = 0,
                    reply_to: int | None = None) -> Message | None:
         """Post a one-off message in order with the chat's other sends; None if it failed.
         ``reply_to``: a message of the chat it answers (if it is still there)."""
-        return await self.call(chat_id, lambda: self._post(chat_id, screen, thread_id=thread_id,
-                                                           reply_to=reply_to))
+        return await self.request(chat_id, message_call(chat_id, screen, thread_id=thread_id,
+                                                        reply_to=reply_to))
 
     def post(self, chat_id: int, screen: Screen, *, silent: bool = False, thread_id: int = 0,
-             sent: Callable[[Message], Awaitable[None]] | None = None) -> None:
+             after: dict[str, Any] | None = None) -> None:
         """Like ``send`` without waiting for it; a ``silent`` message makes no sound
-        (the timers' messages in a chat's quiet hours); ``sent`` is told the message."""
-        async def make() -> Message:
-            message = await self._post(chat_id, screen, silent=silent, thread_id=thread_id)
-            if sent is not None:
-                await sent(message)
-            return message
+        (the timers' messages in a chat's quiet hours); ``after``: see ``Call``."""
+        call = message_call(chat_id, screen, silent=silent, thread_id=thread_id)
+        call.after = after
+        self.put(chat_id, call)
 
-        self.later(chat_id, make)
+    async def keep(self, held: Held) -> None:
+        """Store the held calls that are data in the queue (none without one), in the unit's
+        transaction: sent even if this process dies once it is committed. A file to draw is
+        drawn now."""
+        if self.queue is None:
+            return
+        for item in held.order:
+            if isinstance(item, tuple) and item[1].call is not None:
+                chat_id, job = item
+                assert job.call is not None
+                call = job.call
+                job.token = await self.queue.keep(
+                    chat_id, call.params.get("message_thread_id") or 0, call.text(),
+                    await call.drawn())
+
+    def resume(self, chat_id: int, call: Call, token: int) -> None:
+        """Make a kept call that another process left unanswered (it died)."""
+        self.put(chat_id, call, token)
 
     def later(self, chat_id: int, make: Callable[[], Awaitable[Any]]) -> None:
         """Like ``call`` without waiting for it."""
@@ -427,6 +492,8 @@ class Outbox:
                     item.future.set_result(None)
             finally:
                 await self._settle(chat)  # counted, though nothing was sent (nothing changed)
+            if isinstance(item, _Job) and item.token is not None:
+                await self._done(item.token)
             chat.queue.remove(item)
             if isinstance(item, Slot):
                 item.due = 0.0
@@ -543,15 +610,32 @@ class Outbox:
         except _Retry:
             return None
 
-    async def _post(self, chat_id: int, screen: Screen, *, silent: bool = False,
-                    thread_id: int = 0, reply_to: int | None = None) -> Message:
-        message = await self.bot.send_message(
-            chat_id, screen.text, parse_mode=ParseMode.HTML, reply_markup=markup(screen),
-            disable_web_page_preview=True, disable_notification=silent or None,
-            message_thread_id=thread_id or None, reply_to_message_id=reply_to,
-            allow_sending_without_reply=True if reply_to else None)
-        self.newest[chat_id] = max(self.newest.get(chat_id, 0), message.message_id)
+    async def _done(self, token: int) -> None:
+        """A kept call was answered (or failed for good); not marked, it is made again if this
+        process dies."""
+        assert self.queue is not None
+        try:
+            await self.queue.done(token)
+        except Exception:
+            log.exception("cannot mark kept call %s done", token)
+
+    async def _post(self, chat_id: int, screen: Screen, *, thread_id: int = 0) -> Message:
+        message: Message = await self._perform(chat_id, message_call(chat_id, screen,
+                                                                     thread_id=thread_id))
         return message
+
+    async def _perform(self, chat_id: int, call: Call) -> Any:
+        if call.fill is not None:
+            ready = await self.delivery.call_ready(call)
+            if ready is None:
+                return None
+            call = ready
+        result = await perform(self.bot, call)
+        if isinstance(result, Message):
+            self.newest[chat_id] = max(self.newest.get(chat_id, 0), result.message_id)
+            if call.after is not None:
+                await self.delivery.call_sent(call.after, result)
+        return result
 
     async def _request(self, chat: _Chat, request: Awaitable[T]) -> T | None:
         """One API call: 429 pauses the chat and retries; a refusal is reported, not raised."""

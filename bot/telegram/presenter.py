@@ -10,15 +10,13 @@ refusal or note into a press's alert or a command's reply.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from io import BytesIO
 from typing import Any
 
-from telegram import Bot, InputFile, Message
+from telegram import Bot, Message
 from telegram.constants import ParseMode
 from telegram.error import BadRequest, Forbidden
 
@@ -33,12 +31,14 @@ from bot.service.outcome import Outcome, Refusal
 from bot.service.services import Services
 from bot.service.tables import Table
 from bot.telegram.answers import OK, Answer
+from bot.telegram.calls import Call
 from bot.telegram.links import message_link
 from bot.telegram.outbox import (
     GROUP_LIMIT,
     OVERALL_LIMIT,
     Delivery,
     Outbox,
+    SendQueue,
     SharedBudget,
     Slot,
 )
@@ -59,12 +59,13 @@ class Presenter(Delivery):
 
     def __init__(self, svc: Services, bot: Bot, username: str, *,
                  group_limit: int = GROUP_LIMIT, overall_limit: int = OVERALL_LIMIT,
-                 app: AppLinks | None = None, shared: SharedBudget | None = None) -> None:
+                 app: AppLinks | None = None, shared: SharedBudget | None = None,
+                 queue: SendQueue | None = None) -> None:
         self.svc = svc
         self.app = app  # the Mini App's launch links (None: no Mini App)
         self.listeners: list[Callable[[Table], None]] = []  # told of every table redrawn
         self.outbox = Outbox(bot, self, group_limit=group_limit, overall_limit=overall_limit,
-                             shared=shared)
+                             shared=shared, queue=queue)
         self.bot = bot
         self.username = username
         self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
@@ -172,8 +173,8 @@ class Presenter(Delivery):
     async def replace_text(self, chat_id: int, message_id: int, text: str) -> None:
         """A message of the bot's says ``text`` instead (a question answered); a refused
         edit (the message was deleted) is only logged."""
-        await self.outbox.call(chat_id, lambda: self.bot.edit_message_text(
-            text, chat_id=chat_id, message_id=message_id))
+        await self.outbox.request(chat_id, Call("edit_message_text", {
+            "text": text, "chat_id": chat_id, "message_id": message_id}))
 
     async def drain(self) -> None:
         """Send what is queued (at most a few seconds), before the process stops."""
@@ -389,12 +390,26 @@ class Presenter(Delivery):
         vote, so that its outcome is written under it whenever it ends (a restart too)."""
         table, tr = ev.table, self.translator(ev.table.chat_id)
         asked = tell.question(table, ev.vote, ev.initiator_name, tr)
-
-        async def sent(message: Message) -> None:
-            await self.svc.store.votes.set_message(ev.vote.id, message.message_id, asked)
-
         self.outbox.post(table.chat_id, tell.vote_question(ev, tr), thread_id=table.thread_id,
-                         sent=sent)
+                         after={"vote": ev.vote.id, "question": asked})
+
+    async def call_sent(self, after: Mapping[str, Any], message: Message) -> None:
+        """A vote's question was posted (``_vote_asked``)."""
+        await self.svc.store.votes.set_message(after["vote"], message.message_id,
+                                               after["question"])
+
+    async def call_ready(self, call: Call) -> Call | None:
+        """A vote's outcome, under its question (``_vote_ended``): which message, and what it
+        asked, are read from the stored vote when the call's turn comes."""
+        assert call.fill is not None
+        vote = await self.svc.store.votes.get(call.fill["vote"])
+        if vote is None or vote.message_id is None:
+            return None
+        where = {"chat_id": call.params["chat_id"], "message_id": vote.message_id}
+        if vote.question is None:
+            return Call("edit_message_reply_markup", {**where, "reply_markup": None})
+        return Call("edit_message_text", {**where, "parse_mode": ParseMode.HTML.value,
+                                          "text": vote.question + "\n" + call.fill["outcome"]})
 
     def _vote_ended(self, ev: events.VoteEnded) -> None:
         """The vote's message says how it ended and loses its buttons (read from the stored
@@ -402,20 +417,9 @@ class Presenter(Delivery):
         vote whose question was not stored (asked by an older version) only loses them, and
         a refusal is told."""
         table, tr = ev.table, self.translator(ev.table.chat_id)
-
-        async def end() -> None:
-            vote = await self.svc.store.votes.get(ev.vote.id)
-            if vote is None or vote.message_id is None:
-                return
-            if vote.question is None:
-                await self.bot.edit_message_reply_markup(table.chat_id, vote.message_id,
-                                                         reply_markup=None)
-                return
-            await self.bot.edit_message_text(
-                tell.vote_over(ev, vote.question, tr).text, chat_id=table.chat_id,
-                message_id=vote.message_id, parse_mode=ParseMode.HTML)
-
-        self.outbox.later(table.chat_id, end)
+        self.outbox.put(table.chat_id, Call("edit_message_text", {"chat_id": table.chat_id},
+                                            fill={"vote": ev.vote.id,
+                                                  "outcome": tell.vote_over(ev, tr)}))
         if ev.by is not None and ev.vote.message_id is not None and ev.vote.question is None:
             self._group(table, lambda tr: tell.vote_refused(ev, tr))
 
@@ -439,17 +443,16 @@ class Presenter(Delivery):
     def send_drawn(self, chat_id: int, draw: Callable[[], bytes], filename: str, text: str, *,
                    thread_id: int = 0) -> None:
         """A picture as a photo, drawn (``draw``: its PNG) in a worker thread when its turn
-        comes in the chat's queue."""
-        async def send() -> Message:
-            png = await asyncio.to_thread(draw)
-            return await self.bot.send_photo(
-                chat_id, InputFile(BytesIO(png), filename=filename), caption=text,
-                message_thread_id=thread_id or None)
-
-        self.outbox.later(chat_id, send)
+        comes in the chat's queue (kept, before its unit of work is committed)."""
+        self.outbox.put(chat_id, Call("send_photo", _upload(chat_id, filename, text, thread_id),
+                                      draw=draw))
 
     async def send_document(self, chat_id: int, data: bytes, filename: str, text: str, *,
                             thread_id: int = 0) -> None:
-        await self.outbox.call(chat_id, lambda: self.bot.send_document(
-            chat_id, InputFile(BytesIO(data), filename=filename), caption=text,
-            message_thread_id=thread_id or None))
+        await self.outbox.request(chat_id, Call(
+            "send_document", _upload(chat_id, filename, text, thread_id), data))
+
+
+def _upload(chat_id: int, filename: str, text: str, thread_id: int) -> dict[str, Any]:
+    return {"chat_id": chat_id, "filename": filename, "caption": text,
+            "message_thread_id": thread_id or None}

@@ -18,6 +18,10 @@ worked there forgets what it holds of it. Each second it also adopts the tables 
 dead workers' lanes that have work to do (messages behind, a deal to deal, a robot
 to move): a table whose drawing worker died is redrawn by another.
 
+The one-off calls a unit of work sends (messages, pictures) are kept in the unit's
+transaction (``Outbox.keep``, storage/sends.py) and marked done once Telegram answered;
+each second a worker also makes those that dead workers left.
+
 Timers are rows (bot/service/timers.py): every worker polls them and sets jobs for
 those due soon; ``LaneJobs`` runs each table's job as a unit of work in the table's lane,
 and only in the worker that worked there last (or in any, if that one is dead): the
@@ -30,7 +34,9 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import re
+import signal
 import uuid
 from collections.abc import Awaitable, Callable
 
@@ -40,6 +46,7 @@ from telegram import Update
 
 from bot.service.ports import Job, Scheduler
 from bot.service.services import Services
+from bot.telegram.calls import Call
 from bot.telegram.context import App
 from bot.telegram.presenter import Presenter
 from storage import inbox
@@ -47,6 +54,7 @@ from storage.budgets import SharedBudget
 from storage.inbox import table_lane
 from storage.postgres import PgConn, PostgresDatabase
 from storage.rows import Waking
+from storage.sends import SendQueue
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +64,9 @@ HEARTBEAT = 1.0
 POLL = 0.5  # seconds between looks at the inbox when no notification comes
 GIVE_UP = 5  # attempts at an update before it is set aside
 _TABLE_KEY = re.compile(r"table(\d+)$")
+# Test only (tests/bot/test_sends.py): a worker with this set kills itself with SIGKILL once it
+# committed a unit of work that kept a one-off call whose JSON has this in it, before any call.
+DIE_AFTER_COMMIT = "CARDTABLE_TEST_DIE_AFTER_COMMIT"
 
 
 class Worker:
@@ -115,6 +126,7 @@ class Worker:
             try:
                 await self.beat()
                 await self.adopt()
+                await self.resume()
             except Exception:
                 log.exception("worker %s: heartbeat failed", self.id)
 
@@ -123,9 +135,18 @@ class Worker:
         live = await self.db.write(lambda conn: inbox.heartbeat(conn, self.id,
                                                                 dead_after=DEAD_AFTER))
         self.presenter.outbox.share(live)
-        shared = self.presenter.outbox.shared
-        if isinstance(shared, SharedBudget):
-            await shared.prune()
+        outbox = self.presenter.outbox
+        if isinstance(outbox.shared, SharedBudget):
+            await outbox.shared.prune()
+        if isinstance(outbox.queue, SendQueue):
+            await outbox.queue.prune()
+
+    async def resume(self) -> None:
+        """Make the one-off calls that dead workers committed but left unanswered."""
+        outbox = self.presenter.outbox
+        if isinstance(outbox.queue, SendQueue):
+            for kept in await outbox.queue.claim(dead_after=DEAD_AFTER):
+                outbox.resume(kept.chat_id, Call.of(kept.call, kept.file), kept.id)
 
     # -- units of work ----------------------------------------------------------------------
 
@@ -169,6 +190,7 @@ class Worker:
                 self._forget(lane)  # another worker worked here since
             with outbox.holding() as held, self.db.bound(raw):
                 await work()
+                await outbox.keep(held)
             await transaction.commit()
         except Exception:
             log.exception("worker %s: a unit of work in lane %s failed", self.id, lane)
@@ -177,6 +199,10 @@ class Worker:
             self._forget(lane)
             return False
         self.versions[lane] = version
+        die = os.environ.get(DIE_AFTER_COMMIT)
+        if die and any(isinstance(item, tuple) and item[1].call is not None
+                       and die in item[1].call.text() for item in held.order):
+            os.kill(os.getpid(), signal.SIGKILL)
         outbox.release(held)
         return True
 

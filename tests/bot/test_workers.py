@@ -43,6 +43,7 @@ from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.flood import EDITS, SENDS
 from tests.fakebot.formatting import format_text
 from tests.fakebot.model import Chat
+from tests.fakebot.world import CallbackQuery
 from tests.postgres import LazyServer
 
 TABLES = int(os.environ.get("WORKER_TABLES", "30"))
@@ -72,15 +73,17 @@ class Played:
 class Cluster:
     """The receiver and the workers, as processes."""
 
-    def __init__(self, env: dict[str, str]) -> None:
+    def __init__(self, env: dict[str, str], workers: int = WORKERS) -> None:
         self.env = env
+        self.count = workers
         self.receiver: asyncio.subprocess.Process | None = None
         self.workers: list[asyncio.subprocess.Process] = []
         self.kills = 0
 
-    async def _start(self, role: str) -> asyncio.subprocess.Process:
+    async def _start(self, role: str, env: dict[str, str] | None = None
+                     ) -> asyncio.subprocess.Process:
         return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", role,
-                                                    env=self.env)
+                                                    env=env or self.env)
 
     async def start(self, tg: FakeTelegram) -> None:
         self.receiver = await self._start("receive")
@@ -89,7 +92,10 @@ class Cluster:
                 break
             await asyncio.sleep(0.05)
         assert tg.world.webhook.url, "the receiver did not set the webhook"
-        self.workers = [await self._start("work") for _ in range(WORKERS)]
+        self.workers = [await self._start("work") for _ in range(self.count)]
+
+    async def add_worker(self, env: dict[str, str]) -> None:
+        self.workers.append(await self._start("work", env))
 
     async def kill_one(self, rng: random.Random) -> None:
         victim = rng.randrange(len(self.workers))
@@ -133,18 +139,27 @@ async def _open(tg: FakeTelegram, played: Played) -> None:
     assert await _press(tg, creator, await _button(tg, played.group, "▶ Start"), text="▶ Start")
 
 
+def press_any(tg: FakeTelegram, played: Played,
+              rng: random.Random) -> tuple[CallbackQuery, str] | None:
+    """A random press of a button of a player's panel (None: no panel has one now)."""
+    panels = [(u, m) for u in played.users for m in tg.messages(u)[-1:]
+              if any(b.get("callback_data", "")[:2] in PLAYABLE for b in m.buttons)]
+    if not panels:
+        return None
+    user, panel = rng.choice(panels)
+    data = rng.choice([b["callback_data"] for b in panel.buttons
+                       if b.get("callback_data", "")[:2] in PLAYABLE])
+    return tg.press_nowait(user, panel, data=data), data
+
+
 async def _play(tg: FakeTelegram, played: Played, rng: random.Random, until: float) -> None:
     """Random presses of panel buttons, one at a time, each answered before the next."""
     while time.monotonic() < until:
-        panels = [(u, m) for u in played.users for m in tg.messages(u)[-1:]
-                  if any(b.get("callback_data", "")[:2] in PLAYABLE for b in m.buttons)]
-        if not panels:
+        pressed = press_any(tg, played, rng)
+        if pressed is None:
             await asyncio.sleep(0.3)
             continue
-        user, panel = rng.choice(panels)
-        data = rng.choice([b["callback_data"] for b in panel.buttons
-                           if b.get("callback_data", "")[:2] in PLAYABLE])
-        query = tg.press_nowait(user, panel, data=data)
+        query, data = pressed
         try:
             answer = await tg.answer_to(query, timeout=30)
         except (TimeoutError, AssertionError):

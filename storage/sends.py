@@ -1,0 +1,61 @@
+"""The one-off calls of the workers kept until Telegram answered them, in PostgreSQL.
+
+A worker writes each one-off call a unit of work sends (a message, a picture: the call as
+JSON, an upload's bytes) as a row of ``sends`` in the unit's transaction, naming itself;
+after the commit it makes the calls in order and marks each done once Telegram answered.
+The rows a dead worker left (no heartbeat: ``workers``) are claimed by a live one
+(``FOR UPDATE SKIP LOCKED``, so two never take the same row), which makes them in order.
+Done rows are forgotten after ``KEEP_DONE`` seconds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from storage.inbox import LIVE, NOW
+from storage.sql import Conn, Database
+
+KEEP_DONE = 3_600.0
+CLAIM = 200  # rows claimed at once
+
+
+@dataclass(frozen=True)
+class Kept:
+    id: int
+    chat_id: int
+    call: str
+    file: bytes | None
+
+
+class SendQueue:
+    """The outbox's ``SendQueue`` of one worker."""
+
+    def __init__(self, db: Database, worker: str) -> None:
+        self.db = db
+        self.worker = worker
+
+    async def keep(self, chat_id: int, thread_id: int, call: str, file: bytes | None) -> int:
+        return await self.db.write(lambda conn: conn.insert(
+            "INSERT INTO sends (chat_id, thread_id, call, file, worker, created_at)"
+            f" VALUES (?, ?, ?, ?, ?, {NOW})", (chat_id, thread_id, call, file, self.worker)))
+
+    async def done(self, token: int) -> None:
+        await self.db.write(lambda conn: conn.execute(
+            f"UPDATE sends SET done_at = {NOW}, file = NULL WHERE id = ?", (token,)))
+
+    async def claim(self, *, dead_after: float) -> list[Kept]:
+        """The calls dead workers left, now this worker's, in order."""
+        async def claim(conn: Conn) -> list[Kept]:
+            rows = await conn.fetch(
+                f"UPDATE sends SET worker = ? WHERE id IN (SELECT id FROM sends"
+                f" WHERE done_at IS NULL AND worker NOT IN ({LIVE}) ORDER BY id LIMIT ?"
+                " FOR UPDATE SKIP LOCKED) RETURNING id, chat_id, call, file",
+                (self.worker, dead_after, CLAIM))
+            return sorted((Kept(r["id"], r["chat_id"], r["call"], r["file"]) for r in rows),
+                          key=lambda kept: kept.id)
+
+        return await self.db.write(claim)
+
+    async def prune(self) -> None:
+        await self.db.write(lambda conn: conn.execute(
+            f"DELETE FROM sends WHERE done_at < {NOW} - ?", (KEEP_DONE,)))

@@ -1,0 +1,112 @@
+"""Worker mode's kept one-off calls (storage/sends.py): a worker killed with SIGKILL after it
+committed a unit of work that sends one-off messages, and before it sent them, leaves them
+to another worker, which sends them, once."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import time
+
+from bot.telegram.worker import DEAD_AFTER, DIE_AFTER_COMMIT
+from storage.sends import SendQueue
+from storage.store import Storage
+from tests.bot.harness import settings_env
+from tests.bot.test_workers import Cluster, Played, _free_port, _open, press_any
+from tests.fakebot import FakeTelegram
+from tests.fakebot.model import Chat
+from tests.postgres import LazyServer
+
+RESULT = "-card deal · trump"  # in a Joker deal's result: "Deal 1 · 1-card deal · trump ♥"
+
+
+def _results(tg: FakeTelegram, group: Chat) -> tuple[list[str], int]:
+    """The group's deal results and its pictures."""
+    messages = tg.messages(group)
+    return ([m.text for m in messages if RESULT in m.text],
+            sum(1 for m in messages if m.file is not None))
+
+
+async def _play_until_dead(tg: FakeTelegram, played: Played, cluster: Cluster,
+                           rng: random.Random) -> None:
+    """Random presses of panel buttons until the worker has killed itself."""
+    worker = cluster.workers[0]
+    deadline = time.monotonic() + 180
+    while worker.returncode is None:
+        assert time.monotonic() < deadline, "the worker never died"
+        pressed = press_any(tg, played, rng)
+        if pressed is None:
+            await asyncio.sleep(0.2)
+            continue
+        query = pressed[0]
+        while worker.returncode is None and not query.answer.done():
+            await asyncio.sleep(0.05)  # (the answer of the press it died at is lost)
+
+
+async def test_a_dead_workers_messages_are_sent_once_by_another(postgres: LazyServer) -> None:
+    """One worker plays a Joker table (each deal's result with the sheet's picture) and kills
+    itself right after committing the press that ends the first deal: no result is in the
+    group then. A second worker started after sends the result and the picture, once each."""
+    url = await postgres.new_database()
+    port = _free_port()
+    async with FakeTelegram() as tg:
+        env = {**os.environ, **settings_env(
+            tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
+            LOG_LEVEL="WARNING")}
+        users = [tg.add_user(f"jok{i}") for i in range(4)]
+        played = Played("joker", tg.add_group("joker", users), users)
+        cluster = Cluster({**env, DIE_AFTER_COMMIT: RESULT}, workers=1)
+        try:
+            await cluster.start(tg)
+            for user in users:
+                tg.press_start(user)
+            await _open(tg, played)
+            tg.send(users[0], played.group, "/sheet on")
+            await _play_until_dead(tg, played, cluster, random.Random(18))
+            assert cluster.workers[0].returncode == -signal.SIGKILL
+            assert _results(tg, played.group) == ([], 0)
+            await cluster.add_worker(env)
+            deadline = time.monotonic() + 60
+            while _results(tg, played.group)[1] < 1:
+                assert time.monotonic() < deadline, "the dead worker's messages never came"
+                await asyncio.sleep(0.2)
+            await asyncio.sleep(3 * DEAD_AFTER)  # time for any call to be made again
+            await tg.idle(quiet=2.0, timeout=30)
+        finally:
+            await cluster.stop()
+        results, pictures = _results(tg, played.group)
+        assert len(results) == 1 and "Deal 1" in results[0], results
+        assert pictures == 1
+        storage = await Storage.open(url)
+        try:
+            async with storage.db.reading() as conn:
+                left = await conn.fetch("SELECT id FROM sends WHERE done_at IS NULL")
+        finally:
+            await storage.close()
+        assert not left
+
+
+async def test_kept_calls_go_to_a_live_worker_once(postgres: LazyServer) -> None:
+    """A dead worker's kept calls are claimed by one live worker, in order; not again by
+    another, nor those of a live worker; done ones are not claimed."""
+    storage = await Storage.open(await postgres.new_database())
+    try:
+        db = storage.db
+        now = "extract(epoch FROM clock_timestamp())"
+        await db.write(lambda conn: conn.execute(
+            f"INSERT INTO workers (id, seen_at) VALUES ('dead', {now} - 60),"
+            f" ('a', {now}), ('b', {now})"))
+        dead, a, b = (SendQueue(db, name) for name in ("dead", "a", "b"))
+        first = await dead.keep(-5, 0, '{"n":1}', None)
+        second = await dead.keep(-5, 0, '{"n":2}', b"png")
+        answered = await dead.keep(-5, 0, '{"n":3}', None)
+        await dead.done(answered)
+        await a.keep(-5, 0, '{"n":4}', None)
+        claimed = await b.claim(dead_after=DEAD_AFTER)
+        assert [(k.id, k.call, k.file) for k in claimed] == [
+            (first, '{"n":1}', None), (second, '{"n":2}', b"png")]
+        assert await a.claim(dead_after=DEAD_AFTER) == []
+    finally:
+        await storage.close()
