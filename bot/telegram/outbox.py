@@ -24,7 +24,7 @@ and a ``SharedBudget`` counts every call in PostgreSQL too, so that the workers'
 calls to one chat together stay within its budget. A ``SendQueue`` keeps the one-off
 calls that are data (bot/telegram/calls.py) in PostgreSQL: ``keep`` stores the held ones
 in the unit's transaction, each is marked done once Telegram answered it, and a worker
-``resume``s the calls a dead one left.
+``put``s the calls a dead one left in its own queues.
 """
 
 from __future__ import annotations
@@ -319,7 +319,8 @@ class Outbox:
         return None if _holding.get() is not None else await future
 
     def put(self, chat_id: int, call: Call, token: int | None = None) -> asyncio.Future[Any]:
-        """Like ``request`` without waiting for it; ``token``: its row in the queue."""
+        """Like ``request`` without waiting for it; ``token``: its row in the queue (a kept
+        call that another process left unanswered: it died)."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._enqueue(chat_id, _Job(lambda: self._perform(chat_id, call), future, call, token))
         return future
@@ -346,17 +347,11 @@ class Outbox:
         if self.queue is None:
             return
         for item in held.order:
-            if isinstance(item, tuple) and item[1].call is not None:
+            if isinstance(item, tuple) and (call := item[1].call) is not None:
                 chat_id, job = item
-                assert job.call is not None
-                call = job.call
                 job.token = await self.queue.keep(
                     chat_id, call.params.get("message_thread_id") or 0, call.text(),
                     await call.drawn())
-
-    def resume(self, chat_id: int, call: Call, token: int) -> None:
-        """Make a kept call that another process left unanswered (it died)."""
-        self.put(chat_id, call, token)
 
     def later(self, chat_id: int, make: Callable[[], Awaitable[Any]]) -> None:
         """Like ``call`` without waiting for it."""

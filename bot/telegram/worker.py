@@ -118,6 +118,7 @@ class Worker:
                 await beating
             await listener.remove_listener("cardtable_inbox", notified)
             await self.db.pool.release(listener)
+            await self.presenter.drain()  # before leaving: then the others take what is left
             await self.db.write(lambda conn: inbox.leave(conn, self.id))
 
     async def _beating(self, stopping: asyncio.Event) -> None:
@@ -146,7 +147,7 @@ class Worker:
         outbox = self.presenter.outbox
         if isinstance(outbox.queue, SendQueue):
             for kept in await outbox.queue.claim(dead_after=DEAD_AFTER):
-                outbox.resume(kept.chat_id, Call.of(kept.call, kept.file), kept.id)
+                outbox.put(kept.chat_id, Call.of(kept.call, kept.file), kept.id)
 
     # -- units of work ----------------------------------------------------------------------
 

@@ -4,6 +4,8 @@ games played by players pressing random buttons of their panels while every few 
 worker is killed with SIGKILL and another started.
 
 At the end: every table's stored actions are exactly the presses the bot accepted, in order;
+every deal scored has its result message in its group (kept by the worker that scored it,
+sent by another if that one was killed first);
 every table's stored message and panels show its final state; the inbox is empty; no call
 was answered 429; no group had more than 20 sends and edits in any minute, no private chat
 more than 3 in any 3 seconds (the fake server's own limits, which would answer 429)."""
@@ -14,6 +16,7 @@ import asyncio
 import contextlib
 import os
 import random
+import re
 import signal
 import socket
 import sys
@@ -52,6 +55,7 @@ KILL_EVERY = 5.0
 WORKERS = 3
 GAMES = (("preferans", 3), ("seep", 4), ("joker", 4))
 PLAYABLE = ("a:", "u:")
+_RESULT = re.compile(r"Deal (\d+)\b")  # a deal's result message (its first words)
 
 
 def _free_port() -> int:
@@ -273,6 +277,12 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
             record = await storage.log.record(row.id)
             pressed, forced = _pressed(record)
             assert pressed == played.accepted, (played.game, row.id)
+            async with storage.db.reading() as conn:
+                scored = {r[0] + 1 for r in await conn.fetch(  # deal_no counts from 0
+                    "SELECT deal_no FROM deal_results WHERE table_id = ?", (row.id,))}
+            told = {int(found.group(1)) for m in tg.messages(played.group)
+                    if (found := _RESULT.match(m.text))}
+            assert told == scored, (played.game, row.id, told, scored)
             table = await svc.table(row.id)
             assert table is not None
             look = Look(svc.users.users, lambda p: f"https://t.me/{tg.bot.username}?start={p}",
