@@ -306,15 +306,9 @@ class Outbox:
         calls are not known here): a private chat's window starts full, for one window."""
         self._unknown_until = time.monotonic() + PRIVATE_WINDOW
 
-    async def call(self, chat_id: int, make: Callable[[], Awaitable[T]]) -> T | None:
-        """Make one call (``make()`` builds it) in order with the chat's other sends and
-        within its budget; None if Telegram refused it, or (held) not sent yet."""
-        future: asyncio.Future[T | None] = asyncio.get_running_loop().create_future()
-        self._enqueue(chat_id, _Job(make, future))
-        return None if _holding.get() is not None else await future
-
     async def request(self, chat_id: int, call: Call) -> Any:
-        """Make a call that is data (it may be kept: see ``SendQueue``) as ``call`` does."""
+        """Make one call in order with the chat's other sends and within its budget; None if
+        Telegram refused it, or (held) not sent yet (it may be kept: see ``SendQueue``)."""
         future = self.put(chat_id, call)
         return None if _holding.get() is not None else await future
 
@@ -354,7 +348,8 @@ class Outbox:
                     await call.drawn())
 
     def later(self, chat_id: int, make: Callable[[], Awaitable[Any]]) -> None:
-        """Like ``call`` without waiting for it."""
+        """Like ``request`` without waiting for it, for a call that is not data (``make()``
+        makes it when its turn comes): never kept."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._enqueue(chat_id, _Job(make, future))
 
@@ -366,7 +361,7 @@ class Outbox:
     @contextlib.contextmanager
     def holding(self) -> Iterator[Held]:
         """Inside (in this task only), what is shown or sent is held: ``release`` it once the
-        work is committed (a held ``call`` returns None at once)."""
+        work is committed (a held ``request`` returns None at once)."""
         held = Held()
         token = _holding.set(held)
         try:
