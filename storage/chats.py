@@ -53,6 +53,11 @@ class ChatStore:
                                 " ORDER BY updated_at DESC LIMIT 1", (username.lstrip("@"),))
             return None if row is None else UserRow.of(row)
 
+    async def any_user(self) -> bool:
+        """Some user is stored: a process ran on this database before."""
+        async with self._db.reading() as conn:
+            return await conn.fetchone("SELECT 1 FROM users LIMIT 1") is not None
+
     async def _find(
         self, load: Callable[[Conn, int], Awaitable[T]], key: int
     ) -> T | None:

@@ -44,7 +44,6 @@ class Services:
     publish: Sink = _nowhere
     timers: Timers = field(init=False)
     _loading: asyncio.Lock = field(default_factory=asyncio.Lock)
-    open_at_start: int = 0  # open tables found at start-up (another process ran them)
 
     def __post_init__(self) -> None:
         self.timers = Timers(self)
@@ -122,7 +121,7 @@ class Services:
     async def restore(self) -> tuple[Outcome, list[str]]:
         """Load the open tables that have work to do now and start the stored timers; an
         outcome that redraws what is behind, and the problems to report."""
-        self.open_at_start, rows = await self.store.tables.waking()
+        _, rows = await self.store.tables.waking()
         out, problems = await self.wake(rows)
         await self.timers.start()
         return out, problems

@@ -112,3 +112,20 @@ async def test_group_migrated_to_supergroup_keeps_the_table(tg: FakeTelegram,
         await tg.idle()
         assert "balance" in tg.last_message(supergroup).text
         assert await hub.services.store.tables.open_table(supergroup.id) is not None
+
+
+async def test_a_restart_counts_the_private_calls_of_the_process_before(
+        tg: FakeTelegram, tmp_path: Path) -> None:
+    """Telegram counts a private chat's last calls across a restart, open tables or not: the
+    new process waits for them (the fixture fails on any 429)."""
+    ann = tg.add_user("Ann")
+    db = tmp_path / "bot.db"
+    async with running_bot(tg, db):
+        for _ in range(3):
+            tg.press_start(ann)
+        await tg.idle()
+    assert len(tg.calls_for("sendMessage", ann)) >= 3
+    async with running_bot(tg, db):
+        tg.press_start(ann)
+        await tg.idle()
+    assert len(tg.calls_for("sendMessage", ann)) >= 4

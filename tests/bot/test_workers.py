@@ -239,6 +239,9 @@ def _look(message: Message) -> tuple[str, list[str | None]]:
     return message.text, [b.get("callback_data") or b.get("url") for b in message.buttons]
 
 
+_BACK = "\n\n↩"  # the way back to the group's table message, a panel's last line
+
+
 def _drawn(screen: Screen | None) -> tuple[str, list[str | None]]:
     """What a message showing ``screen`` shows: its text and its buttons."""
     assert screen is not None
@@ -259,7 +262,9 @@ def _shown(message: Message, table: Table, forced: dict[int, str],
         drawings.append(_drawn(draw()))
     table.forced = {}
     for drawn in drawings:
-        if table.may_show_deal_end and text.endswith(drawn[0]):
+        # The end of the deal before, and the way back to the group that comes with it.
+        shown = text if _BACK in drawn[0] else text.split(_BACK)[0]
+        if table.may_show_deal_end and shown.endswith(drawn[0]):
             text = drawn[0]
     assert (text, buttons) in drawings, f"{(text, buttons)} is none of {drawings}"
 
