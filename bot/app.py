@@ -43,7 +43,7 @@ async def start(app: App) -> Services:
     svc, presenter = await compose(app, await Storage.open(settings.database))
     await set_menus(app)
     restored, problems = await svc.restore()
-    if await storage.chats.any_user():  # the process before may have written to them
+    if await svc.store.chats.any_user():  # the process before may have written to them
         presenter.outbox.after_restart()  # a moment ago, open tables or not
     presenter.show(restored)
     await presenter.unpin_ended()
