@@ -311,7 +311,8 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
 
 # Known holes of issue 18, still open (see its closing note): a press's answer is not kept for
 # another worker, so a kill between a commit and its answer leaves the press unanswered; and under
-# the whole suite's load a player's turn panel was once left behind after a kill. Passes alone.
+# the whole suite's load a player's turn panel was once left behind after a kill. Usually
+# passes alone.
 @pytest.mark.xfail(reason="issue 18: answers are not kept; a turn panel once left behind after a "
                           "kill under load", strict=False)
 async def test_three_workers_killed_and_restarted(postgres: LazyServer) -> None:
