@@ -186,18 +186,16 @@ class TableStore:
         async with self._db.reading() as conn:
             return await sql.open_tables(conn, chat_id, user_id)
 
-    async def waking(self, ids: Sequence[int] | None = None) -> tuple[int, list[Waking]]:
-        """What start-up needs: how many tables are open, and a light row (no seats, no log)
-        of each that may have work to do at once: its messages may be behind what is
+    async def waking(self, ids: Sequence[int] | None = None) -> list[Waking]:
+        """What start-up needs: a light row (no seats, no log) of each open table that may
+        have work to do at once: its messages may be behind what is
         stored, it needs attention, or it plays with its next deal to deal or a robot's
         seat. The database sifts them: the Python side sees only those few. ``ids``: only
         among these tables."""
         if ids is not None and not ids:
-            return 0, []
+            return []
         only = "" if ids is None else f" AND id IN ({', '.join(str(int(i)) for i in ids)})"
         async with self._db.reading() as conn:
-            found = await conn.fetchone(
-                f"SELECT COUNT(*) FROM game_tables WHERE status IN {sql.OPEN}")
             rows = await conn.fetch(
                 "SELECT * FROM (SELECT id, status, last_seq, shown_at, updated_at,"
                 " needs_attention, attention_reason,"
@@ -207,7 +205,7 @@ class TableStore:
                 " WHERE shown_at IS NULL OR shown_at < updated_at OR needs_attention = 1"
                 " OR (status = 'playing' AND (last_seq = 0 OR last_seq = snapshot_seq OR robot))"
                 " ORDER BY id")
-            return int(found[0]) if found else 0, [Waking.of(row) for row in rows]
+            return [Waking.of(row) for row in rows]
 
     async def update_table(
         self, table_id: int, *, attention: str | Unset | None = UNSET,

@@ -121,7 +121,7 @@ class Services:
     async def restore(self) -> tuple[Outcome, list[str]]:
         """Load the open tables that have work to do now and start the stored timers; an
         outcome that redraws what is behind, and the problems to report."""
-        _, rows = await self.store.tables.waking()
+        rows = await self.store.tables.waking()
         out, problems = await self.wake(rows)
         await self.timers.start()
         return out, problems

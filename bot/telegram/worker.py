@@ -246,7 +246,7 @@ class Worker:
             lanes = await inbox.orphans(conn, dead_after=DEAD_AFTER)
         lane_of = {table_id: lane for lane, ids in lanes.items() for table_id in ids}
         work: dict[str, list[Waking]] = {}
-        _, rows = await self.svc.store.tables.waking(list(lane_of))
+        rows = await self.svc.store.tables.waking(list(lane_of))
         for row in rows:
             work.setdefault(lane_of[row.id], []).append(row)
         for lane, rows in work.items():
