@@ -407,6 +407,11 @@ class Outbox:
         """Nothing at all is left to send (what may wait included)."""
         return not any(chat.queue for chat in self._chats.values())
 
+    def holds(self, chat_id: int) -> bool:
+        """Something is left to send to this chat (what may wait included)."""
+        chat = self._chats.get(chat_id)
+        return chat is not None and bool(chat.queue)
+
     async def drain(self, timeout: float = 5.0) -> None:
         """Wait until every queued send is done, at most ``timeout`` seconds; then stop.
 

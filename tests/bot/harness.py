@@ -22,7 +22,7 @@ def settings_env(tg: FakeTelegram, db: Path | str, **extra: str) -> dict[str, st
     where = "DATABASE_URL" if is_postgres(str(db)) else "DATABASE_PATH"
     return {"BOT_TOKEN": tg.token, where: str(db),
             "TELEGRAM_API_BASE_URL": tg.base_url, "TELEGRAM_API_BASE_FILE_URL": tg.base_file_url,
-            "GROUP_MESSAGES_PER_MINUTE": "1000", **extra}
+            **extra}
 
 
 @contextlib.asynccontextmanager
@@ -43,6 +43,7 @@ async def running_bot(tg: FakeTelegram, db: Path | str, *, touch: bool = True,
     unwatch = tg.watch(lambda: not app.update_queue.empty()
                        or app.update_processor.current_concurrent_updates > 0
                        or outbox.busy or svc.timers.busy)
+    unwatch_chats = tg.watch_chats(outbox.holds)
     await app.updater.start_polling(poll_interval=0, timeout=1)
     await app.start()
     try:
@@ -53,6 +54,7 @@ async def running_bot(tg: FakeTelegram, db: Path | str, *, touch: bool = True,
         await stop(app)
         await app.shutdown()
         unwatch()
+        unwatch_chats()
 
 
 @dataclass
@@ -92,6 +94,7 @@ async def open_table(tg: FakeTelegram, group: Chat, players: list[User], *,
     await tg.idle()
     for label, times in (options or {}).items():
         for _ in range(times):
+            await tg.settled(group)
             lobby = tg.last_message(group)
             button = next(b for b in lobby.buttons if b["text"].startswith(label))
             await tg.press(players[0], lobby, data=button["callback_data"])
@@ -100,6 +103,7 @@ async def open_table(tg: FakeTelegram, group: Chat, players: list[User], *,
         answer = await tg.press(user, tg.last_message(group), text="✋ Join")
         assert not answer.show_alert, answer.text
         await tg.idle()
+    await tg.settled(group)
     return tg.last_message(group)
 
 
@@ -156,7 +160,7 @@ async def press_first(tg: FakeTelegram, players: list[User], *, quiet: float = 0
     return False
 
 
-async def settled(tg: FakeTelegram, hub: BotData, *, timeout: float = 20.0) -> None:
+async def settled(tg: FakeTelegram, hub: BotData, *, timeout: float = 70.0) -> None:
     """Idle, and every change that was let wait (a panel whose player need not act) sent
     too: what every chat shows is the latest."""
     presenter = hub.presenter

@@ -40,7 +40,7 @@ class Keeping:
     async def press(self, label: str, user: User | None = None) -> str:
         """Press the button with this label; the bot's answer (an alert's text, or "")."""
         answer = await self.tg.press(user or self.user, self.message(), text=label)
-        await self.tg.idle()
+        await self.tg.settled(self.group)
         return answer.text or ""
 
     async def tap(self, *labels: str) -> None:
@@ -50,12 +50,12 @@ class Keeping:
             assert label in [b["text"] for b in message.buttons], (label, message.button_texts)
             answer = await self.tg.press(self.user, message, text=label)
             assert not answer.show_alert, (label, answer.text)
-            await self.tg.idle()
+            await self.tg.settled(self.group)
 
     async def send(self, text: str, user: User | None = None) -> str:
         """Send a message in the group; the text of the bot's last message after it."""
         self.tg.send(user or self.user, self.group, text)
-        await self.tg.idle()
+        await self.tg.settled(self.group)
         return self.tg.last_message(self.group).text
 
     async def stored(self) -> Any:
@@ -70,7 +70,7 @@ async def open_keeping(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *
     """Open a lobby, switch it to keeping score, press each option button (by the start of
     its label, once per mention), seat the Telegram users then the guests, and start."""
     tg.send(creator, group, command)
-    await tg.idle()
+    await tg.settled(group)
     keeping = Keeping(tg, hub, group, creator)
     await keeping.tap("📝 Keep score only (real cards)")
     for prefix in options:
@@ -83,7 +83,7 @@ async def open_keeping(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *
     for user in joiners:
         answer = await tg.press(user, keeping.message(), text="✋ Join")
         assert not answer.show_alert, answer.text
-        await tg.idle()
+        await tg.settled(group)
     if guests:
         await keeping.send("/add " + ", ".join(guests))
     await keeping.tap("▶ Start")

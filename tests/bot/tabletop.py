@@ -148,7 +148,7 @@ def only_table(hub: Hub) -> Table:
 async def command(tg: FakeTelegram, user: User, chat: Chat, text: str) -> Message:
     """Send a command in a chat; the bot's answer."""
     tg.send(user, chat, text)
-    await tg.idle()
+    await tg.settled(chat)
     return tg.last_message(chat)
 
 

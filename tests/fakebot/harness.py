@@ -55,6 +55,7 @@ class FakeTelegram:
         )
         self.server = ApiServer(self.world, webhook_retry_delay=webhook_retry_delay)
         self._busy_checks: list[Callable[[], bool]] = []
+        self._holders: list[Callable[[int], bool]] = []
 
     # lifecycle
 
@@ -458,6 +459,26 @@ class FakeTelegram:
         """Make idle() also wait while `busy()` is true; returns the undo."""
         self._busy_checks.append(busy)
         return lambda: self._busy_checks.remove(busy)
+
+    def watch_chats(self, holds: Callable[[int], bool]) -> Callable[[], None]:
+        """Make settled() also wait while ``holds(chat_id)`` is true (the bot holds something
+        back for that chat, e.g. a group's paced edits); returns the undo."""
+        self._holders.append(holds)
+        return lambda: self._holders.remove(holds)
+
+    async def settled(self, chat: ChatLike, *, timeout: float = 70.0) -> None:
+        """Idle, and nothing held back for this chat any more: what it shows is the latest
+        (a group's paced edit may take its share of the minute, so the timeout is long)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        chat_id = self._chat(chat).id
+        while True:
+            await self.idle(timeout=timeout)
+            if not any(holds(chat_id) for holds in self._holders):
+                return
+            if loop.time() >= deadline:
+                raise AssertionError(f"{self._chat(chat)} is still waiting after {timeout} s")
+            await asyncio.sleep(0.02)
 
     async def idle(self, *, quiet: float = 0.05, timeout: float = 10.0) -> None:
         """Wait until every update was fetched (or delivered), no request is in

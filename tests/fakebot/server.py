@@ -141,7 +141,7 @@ class ApiServer:
         chat = world.chats.get(call.chat_id) if isinstance(call.chat_id, int) else None
         chat_id = chat.id if chat else None
         is_group = chat is not None and chat.is_group
-        now = world.now()
+        now = world.flood_now()
         wait = world.flood.retry_after(call.method, chat_id, is_group, now)
         if wait:
             world.flood.refused += 1

@@ -152,6 +152,11 @@ class World:
     def now(self) -> float:
         return time.time() + self.clock_offset
 
+    def flood_now(self) -> float:
+        """The flood windows' clock: monotonic (a test that freezes the wall clock with
+        time-machine does not freeze Telegram's limits), moved on by ``advance`` too."""
+        return time.monotonic() + self.clock_offset
+
     def next_id(self, counter: str, start: int = 1) -> int:
         self._counters[counter] = self._counters.get(counter, start - 1) + 1
         return self._counters[counter]
