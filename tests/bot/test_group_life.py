@@ -30,7 +30,7 @@ async def _game(tg: FakeTelegram, tmp_path: Path) -> AsyncIterator[
     async with running_bot(tg, tmp_path / "bot.db") as hub:
         await open_table(tg, group, users)
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
-        await tg.idle()
+        await tg.settled(group)
         yield users, group, hub, next(iter(hub.services.tables.values()))
 
 
@@ -64,6 +64,7 @@ async def test_an_idle_player_is_pinged_a_fast_one_gets_edits(tg: FakeTelegram,
         while to_act() is not fast:  # his turn comes back while he plays quickly
             await play_one()
         assert tg.last_message(fast).message_id == panels[fast.id]
+        await tg.settled(group)
         shown = next(m for m in tg.messages(group)
                      if m.message_id == hub.presenter.slot(table, None).message_id)
         mentions = [e for e in shown.current.content.entities if e["type"] == "text_mention"]
@@ -196,10 +197,10 @@ async def test_the_lobby_and_rules_list_only_the_unusual_conventions(tg: FakeTel
         assert "Every other convention as usual (⚙ Conventions shows them all)." in lobby.text
         assert len(lobby.text.splitlines()) < 10  # not a wall of 27 conventions
         await tg.press(users[0], lobby, text="⚙ Conventions")
-        await tg.idle()
+        await tg.settled(group)
         button = next(b for b in lobby.buttons if b["text"].startswith("Failed whist: "))
         await tg.press(users[0], lobby, data=button["callback_data"])
-        await tg.idle()
+        await tg.settled(group)
         (changed,) = [line for line in lobby.text.splitlines() if line.startswith("Failed whist")]
         assert changed != button["text"]  # the one convention that differs is listed
         rules = await command(tg, users[1], group, "/rules")

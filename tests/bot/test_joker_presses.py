@@ -32,18 +32,18 @@ async def test_lobby_options_skip_what_the_rules_forbid(tg: FakeTelegram,
     async with running_bot(tg, tmp_path / "bot.db"):
         lobby = await open_table(tg, group, users[:1], game="joker")
         await tg.press(users[0], lobby, text="⚙ Conventions")
-        await tg.idle()
+        await tg.settled(group)
         trump = "Trump of the 9-card deals: "
         for now, after in (("chosen after three cards", "no trump"),
                            ("no trump", "chosen after three cards")):  # turned up: not with 4
             await tg.press(users[0], lobby, text=trump + now)
-            await tg.idle()
+            await tg.settled(group)
             assert trump + after in [b["text"] for b in lobby.buttons]
             assert (trump + after in lobby.text) == (after == "no trump")  # only if unusual
         await tg.press(users[0], lobby, text="Pairs (partners sit opposite): off")
-        await tg.idle()
+        await tg.settled(group)
         await tg.press(users[0], lobby, text="« Back")
-        await tg.idle()
+        await tg.settled(group)
         assert "Partners: Ann & … against … & …" in lobby.text
         answer = await tg.press(users[0], lobby, text="Players: 4")  # pairs need four
         assert answer.show_alert and "pairs need 4 players" in answer.text

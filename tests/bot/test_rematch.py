@@ -23,7 +23,7 @@ def find(tg: FakeTelegram, chat: object, start: str) -> Message:
 async def press(tg: FakeTelegram, user: User, message: Message, text: str) -> str:
     """Press the button; the bot's answer (an alert if it refused)."""
     answer = await tg.press(user, message, text=text)
-    await tg.idle()
+    await tg.settled(message.chat)
     return ("refused: " if answer.show_alert else "") + (answer.text or "")
 
 

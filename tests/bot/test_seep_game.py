@@ -69,7 +69,7 @@ async def test_a_deal_by_buttons_through_a_restart(tg: FakeTelegram, tmp_path: P
         assert "Seep · 4 players · a match of 2 bazzis" in lobby.text
         assert "Partners: Ann & Cid against Bob & Dan" in lobby.text
         await tg.press(users[0], lobby, text="🤝 Change partners")
-        await tg.idle()
+        await tg.settled(group)
         assert "Partners: Ann & Dan against Cid & Bob" in lobby.text
         for chat in (group, *users):
             watch.shown.new_cards(chat, 0)  # the lobby names 10♦ in an option: before any deal

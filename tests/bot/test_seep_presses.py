@@ -34,7 +34,7 @@ async def test_game_buttons_lobby_options_and_partners(tg: FakeTelegram, tmp_pat
         answer = await tg.press(users[1], question, text="Joker")  # not his menu
         assert answer.show_alert and "Only whoever sent /newgame" in answer.text
         await tg.press(users[0], question, text="Seep")
-        await tg.idle()
+        await tg.settled(group)
         lobby = tg.last_message(group)
         assert lobby.text.startswith("🃏 New Seep table")
         assert question.buttons == [] and "Seep" in question.text  # the menu is answered
@@ -42,28 +42,29 @@ async def test_game_buttons_lobby_options_and_partners(tg: FakeTelegram, tmp_pat
         assert "already has a Seep table" in again.text and again.reply_to is lobby
 
         await tg.press(users[0], lobby, text="Players: 4")
-        await tg.idle()
+        await tg.settled(group)
         assert "Seep · 2 players" in lobby.text and "Players (1/2)" in lobby.text
         assert "🤝 Change partners" not in lobby.button_texts  # two players: no partners
         await tg.press(users[0], lobby, text="Players: 2")
-        await tg.idle()
+        await tg.settled(group)
         await tg.press(users[0], lobby, text="⚙ Conventions")
-        await tg.idle()
+        await tg.settled(group)
         await tg.press(users[0], lobby, text="A house absorbs: every set")
-        await tg.idle()
+        await tg.settled(group)
         assert "A house absorbs: sets if wished" in lobby.text
         await tg.press(users[0], lobby, text="« Back")
-        await tg.idle()
+        await tg.settled(group)
 
         for user in users[1:]:
             await tg.press(user, lobby, text="✋ Join")
             await tg.idle()
+        await tg.settled(group)
         assert "Partners: Ann & Cid against Bob & Dan" in lobby.text
         answer = await tg.press(users[1], lobby, text="🤝 Change partners")
         assert answer.show_alert  # only the table's creator
         for partner in ("Dan", "Bob", "Cid"):
             await tg.press(users[0], lobby, text="🤝 Change partners")
-            await tg.idle()
+            await tg.settled(group)
             assert f"Partners: Ann & {partner} against" in lobby.text
 
 
@@ -75,7 +76,7 @@ async def test_stale_foreign_and_forged_presses(tg: FakeTelegram, tmp_path: Path
         lobby = await open_table(tg, group, users, game="seep")
         tg.press_start(eve)
         await tg.press(users[0], lobby, text="▶ Start")
-        await tg.idle()
+        await tg.settled(group)
         table = only_table(hub)
         state = table.match.state
         players = seat_users(hub, users)

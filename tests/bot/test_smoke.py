@@ -16,18 +16,18 @@ async def test_lobby_join_start_and_a_deal(tg: FakeTelegram, tmp_path: Path) -> 
         await tg.idle()
         assert tg.last_message(group).button_texts == ["Preferans", "Seep", "Joker"]
         await tg.press(ann, tg.last_message(group), text="Preferans")
-        await tg.idle()
+        await tg.settled(group)
         lobby = tg.last_message(group)
         assert "Preferans" in lobby.text and "Ann" in lobby.text
         answer = await tg.press(bob, lobby, text="✋ Join")
         assert answer.url and "start=j" in answer.url
         tg.follow(bob, answer.url)
-        await tg.idle()
+        await tg.settled(group)
         assert "Bob" in tg.last_message(group).text
         tg.press_start(cid)
         await tg.idle()
         await tg.press(cid, tg.last_message(group), text="✋ Join")
-        await tg.idle()
+        await tg.settled(group)
         await tg.press(ann, tg.last_message(group), text="▶ Start")
         await tg.idle()
         table = Table(tg, group, [ann, bob, cid])
@@ -45,4 +45,5 @@ async def test_lobby_join_start_and_a_deal(tg: FakeTelegram, tmp_path: Path) -> 
             if hub.services.tables.by_id and next(iter(hub.services.tables.values())).match.outputs:
                 break
             assert steps < 200
+        await tg.settled(group)
         assert any(text.startswith("Deal 1") for text in tg.texts(group))
