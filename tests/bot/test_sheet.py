@@ -77,11 +77,11 @@ async def test_sheet_of_a_game_in_progress(tg: FakeTelegram, tmp_path: Path) -> 
     group = tg.add_group("Cards", users)
     async with running_bot(tg, tmp_path / "bot.db") as hub:
         tg.send(users[0], group, "/sheet")
-        await tg.idle()
+        await tg.settled(group)
         assert "No game has been played here yet" in tg.last_message(group).text
         await open_table(tg, group, users)
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
-        await tg.idle()
+        await tg.settled(group)
         table = next(iter(hub.services.tables.values()))
         while len(table.match.outputs) < 2:  # two deals, everyone passing: raspasy
             state = table.match.state
@@ -90,12 +90,12 @@ async def test_sheet_of_a_game_in_progress(tg: FakeTelegram, tmp_path: Path) -> 
             await act(tg, users[state.controller(seat)],
                       "bid:pass" if "bid:pass" in legal else legal[0])
         tg.send(users[2], group, "/sheet")
-        await tg.idle()
+        await tg.settled(group)
         photo = tg.last_message(group)
         picture = check_photo(photo, table.match)
         assert one(picture, "status").text.startswith("deals: 2")
         tg.send(users[2], users[2], "/sheet")  # in private: the sheet of the player's table
-        await tg.idle()
+        await tg.settled(group)
         assert tg.last_message(users[2]).file.data == photo.file.data
 
 
@@ -119,19 +119,19 @@ async def test_sheet_on_attaches_the_picture_to_each_deal(tg: FakeTelegram,
         await open_table(tg, group, users)
         lobby = tg.last_message(group)
         tg.send(watcher, group, "/sheet on")
-        await tg.idle()
+        await tg.settled(group)
         assert tg.last_message(group).text == "Only the players of this game can do that."
         tg.send(users[1], group, "/sheet sometimes")
-        await tg.idle()
+        await tg.settled(group)
         assert "/sheet on to get it after every deal" in tg.last_message(group).text
         tg.send(users[1], group, "/sheet on")
-        await tg.idle()
+        await tg.settled(group)
         assert tg.last_message(group).text.startswith("From now on every deal's result")
         await tg.press(users[0], lobby, text="▶ Start")
-        await tg.idle()
+        await tg.settled(group)
         table = next(iter(hub.services.tables.values()))
         await play_raspasy(tg, users, table)
-        await tg.idle()
+        await tg.settled(group)
         messages = tg.messages(group)
         summary = next(i for i, m in enumerate(messages) if m.text.startswith("Deal 1\n"))
         photo = messages[summary + 1]
@@ -140,8 +140,8 @@ async def test_sheet_on_attaches_the_picture_to_each_deal(tg: FakeTelegram,
         assert photo.text == "Scoresheet · deals played: 1"
 
         tg.send(users[2], group, "/sheet off")
-        await tg.idle()
+        await tg.settled(group)
         assert await hub.services.store.tables.get_table(table.id) is not None
         await play_raspasy(tg, users, table)
-        await tg.idle()
+        await tg.settled(group)
         assert [m.text for m in tg.messages(group) if m.file is not None] == [photo.text]

@@ -73,7 +73,7 @@ def expected_preferans(user: int, games: list[tuple[dict[str, Any], tuple[int, .
 async def ask(tg: FakeTelegram, user: User, chat: Any, text: str, **kw: Any) -> str:
     """The text the bot answers with (a picture may follow it)."""
     tg.send(user, chat, text, **kw)
-    await tg.idle()
+    await tg.settled(chat)
     return [m for m in tg.messages(chat) if m.sender is tg.bot and m.file is None][-1].text
 
 

@@ -86,6 +86,7 @@ async def same_as_panels(tg: FakeTelegram, group: Chat, user: User, page: Any, w
     assert sorted(await hand(page)) == sorted(hand_of(panel.text))
     assert await legal_cards(page) == panel_cards(panel)
     assert await text_of(page, "#prompt-text") == panel_prompt(panel)
+    await tg.settled(group)
     shown = table_message(tg, group).text.strip()
     for each in (page, watching):
         assert await text_of(each, "#info") == shown
