@@ -25,7 +25,7 @@ from engine.games import get_game
 from engine.match import Match
 from storage.rows import Entry
 from storage.store import Storage
-from tests.bot.harness import act, open_table, running_bot, settled
+from tests.bot.harness import act, open_table, running_bot
 from tests.bot.tabletop import make, only_table, seat_users
 from tests.fakebot import FakeTelegram, FloodLimits, User
 from tests.fakebot.model import Chat
@@ -174,13 +174,13 @@ async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
                     figures.cards += action.startswith("play:")
                     if len(match.outputs) > done:
                         figures.deals += 1
-                        await settled(tg, hub)
+                        await tg.settled()
                         sent = next(c.time for c in tg.calls_for("sendMessage", group)
                                     if c.time >= started and "<b>Deal" in str(
                                         c.params.get("text", "")))
                         figures.result_delays.append(sent - started)
                     await asyncio.sleep(max(0.0, pace - (tg.world.now() - started)))
-                await settled(tg, hub)
+                await tg.settled()
                 calls = [c for c in tg.calls[before:] if c.method != "getUpdates"]
                 figures.calls = len(calls)
                 figures.messages = sum(c.method in MESSAGE_CALLS for c in calls)

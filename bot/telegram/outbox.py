@@ -399,16 +399,14 @@ class Outbox:
     def busy(self) -> bool:
         """Something is queued to be sent soon: a group waiting long for its budget does
         not count (it may wait up to a minute; a private chat only seconds), nor a change
-        that waits because its reader need not see it at once (see ``settled``)."""
+        that waits because its reader need not see it at once (see ``holds``)."""
         return any(chat.queue and not chat.resting for chat in self._chats.values())
 
-    @property
-    def settled(self) -> bool:
-        """Nothing at all is left to send (what may wait included)."""
-        return not any(chat.queue for chat in self._chats.values())
-
-    def holds(self, chat_id: int) -> bool:
-        """Something is left to send to this chat (what may wait included)."""
+    def holds(self, chat_id: int | None = None) -> bool:
+        """Something is left to send to this chat, or (None) to any chat, what may wait
+        included."""
+        if chat_id is None:
+            return any(chat.queue for chat in self._chats.values())
         chat = self._chats.get(chat_id)
         return chat is not None and bool(chat.queue)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -159,18 +158,3 @@ async def press_first(tg: FakeTelegram, players: list[User], *, quiet: float = 0
             return True
     return False
 
-
-async def settled(tg: FakeTelegram, hub: BotData, *, timeout: float = 70.0) -> None:
-    """Idle, and every change that was let wait (a panel whose player need not act) sent
-    too: what every chat shows is the latest."""
-    presenter = hub.presenter
-    assert presenter is not None
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while True:
-        await tg.idle(timeout=timeout)
-        if presenter.outbox.settled:
-            return
-        if loop.time() > deadline:
-            raise AssertionError(f"the outbox has not settled after {timeout} s")
-        await asyncio.sleep(0.1)

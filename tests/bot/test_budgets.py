@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bot.screens.table import panel, table_message
 from bot.telegram.context import BotData as Hub
-from tests.bot.harness import act, open_table, running_bot, settled
+from tests.bot.harness import act, open_table, running_bot
 from tests.bot.test_preferans_game import choose
 from tests.fakebot import FakeTelegram, FloodLimits, User
 from tests.fakebot.flood import EDITS, SENDS
@@ -65,7 +65,7 @@ async def test_fast_presses_within_the_real_limits(tmp_path: Path) -> None:
                     state = table.match.state
                     user = users[state.controller(state.to_act[0])]
                     await act(tg, user, choose(state, intent, opener))
-                await settled(tg, hub)
+                await tg.settled()
                 assert_result_first(tg, group, len(table.match.outputs))
                 assert_exact(tg, hub, group, users)
             assert not [c for c in tg.calls if c.status == 429]

@@ -10,7 +10,7 @@ from pathlib import Path
 from bot.service.tables import Table
 from bot.telegram.context import BotData as Hub
 from bot.telegram.presenter import SCROLLED
-from tests.bot.harness import act, open_table, running_bot, settled
+from tests.bot.harness import act, open_table, running_bot
 from tests.bot.tabletop import command
 from tests.bot.test_preferans_game import choose
 from tests.fakebot import FakeTelegram, User
@@ -41,7 +41,7 @@ async def _first_deal(tg: FakeTelegram, hub: Hub, users: list[User], table: Tabl
     while not table.match.outputs:
         state = table.match.state
         await act(tg, users[state.controller(state.to_act[0])], choose(state, intent, opener))
-    await settled(tg, hub)
+    await tg.settled()
 
 
 async def test_an_idle_player_is_pinged_a_fast_one_gets_edits(tg: FakeTelegram,
@@ -102,7 +102,7 @@ async def test_the_last_trick_and_the_result_stay_after_the_last_card(tg: FakeTe
         # The next deal's first action makes room: the end of deal 1 is gone.
         state = table.match.state
         await act(tg, users[state.controller(state.to_act[0])], choose(state, "raspasy", -1))
-        await settled(tg, hub)
+        await tg.settled()
         assert all("Deal 1 is over" not in tg.last_message(u).text for u in users)
 
 
@@ -165,7 +165,7 @@ async def test_russian_panels_write_the_cards_as_russian_players_do(tg: FakeTele
             await tg.press(user, tg.last_message(group), text="✋ Сесть")
             await tg.idle()
         await tg.press(users[0], tg.last_message(group), text="▶ Начать")
-        await settled(tg, hub)
+        await tg.settled()
         (table,) = hub.services.tables.values()
         hands = [line for user in users for line in tg.last_message(user).text.splitlines()
                  if line[:1] in "♠♣♦♥"]
@@ -182,7 +182,7 @@ async def test_russian_panels_write_the_cards_as_russian_players_do(tg: FakeTele
                 break
             assert not any("NT" in label for label in labels)
             await tg.press(bidder, tg.last_message(bidder), text=labels[1])
-            await settled(tg, hub)
+            await tg.settled()
         assert "6 б/к" in labels
 
 
@@ -223,7 +223,7 @@ async def test_the_game_begins_with_a_link_to_the_private_chat(tg: FakeTelegram,
                      if m.message_id == hub.presenter.slot(table, None).message_id)
         assert [b.get("url") for b in shown.buttons] == [link]  # the table links there too
         tg.send(users[1], tg.private_chat(users[1]), f"/start t{table.id}")  # the link's /start
-        await settled(tg, hub)
+        await tg.settled()
         assert "Your hand" in tg.last_message(users[1]).text  # the link leads to his cards
 
 
@@ -237,7 +237,7 @@ async def test_a_misere_winner_is_not_asked_for_his_one_contract(tg: FakeTelegra
             state = table.match.state
             await act(tg, users[state.controller(state.to_act[0])],
                       choose(state, "miser", opener))
-        await settled(tg, hub)
+        await tg.settled()
         state = table.match.state
         assert state.contract == "miser" and state.phase == "play"  # named without a tap
         panel = tg.last_message(declarer)
@@ -272,7 +272,7 @@ async def test_the_table_message_is_pinned_where_the_bot_may_pin(tg: FakeTelegra
     async with running_bot(tg, tmp_path / "bot.db") as hub:
         await open_table(tg, group, users)
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
-        await settled(tg, hub)
+        await tg.settled()
         (table,) = hub.services.tables.values()
         message_id = hub.presenter.slot(table, None).message_id
         assert group.pinned == [message_id]
@@ -280,7 +280,7 @@ async def test_the_table_message_is_pinned_where_the_bot_may_pin(tg: FakeTelegra
         for user in users[1:]:
             await tg.press(user, vote, text="✅ Agree")
             await tg.idle()
-        await settled(tg, hub)
+        await tg.settled()
         assert group.pinned == []  # the game is over: its message is unpinned
         assert vote.buttons == [] and vote.text.endswith("✅ Everyone agreed.")
 

@@ -10,7 +10,7 @@ import asyncio
 from pathlib import Path
 
 from bot.telegram.context import BotData as Hub
-from tests.bot.harness import open_table, press_first, running_bot, settled
+from tests.bot.harness import open_table, press_first, running_bot
 from tests.bot.tabletop import command
 from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
@@ -49,7 +49,7 @@ async def _begin(tg: FakeTelegram, hub: Hub, group: Chat, users: list[User]) -> 
     """A Preferans game of ``users`` in ``group``, begun and shown."""
     await open_table(tg, group, users)
     await tg.press(users[0], tg.last_message(group), text="▶ Start")
-    await settled(tg, hub)
+    await tg.settled()
 
 
 def _admin_group(tg: FakeTelegram) -> tuple[list[User], Chat]:
@@ -73,13 +73,13 @@ async def test_a_panel_leads_back_to_the_table_message_of_a_supergroup(
             assert _back(panel) == [link] and "↩ Back to the table" in panel.text
             assert tg.open_link(user, link).message_id == table_message
         assert await press_first(tg, users)  # the first bid: now the others wait
-        await settled(tg, hub)
+        await tg.settled()
         acting = [u for u in users if _acts(tg, u)]
         assert len(acting) == 1 and _back(tg.last_message(acting[0])) == []
         assert _back(tg.last_message(_waiting(tg, users))) == [link]
     async with running_bot(tg, db) as hub:  # the link survives a restart
         assert await press_first(tg, users)
-        await settled(tg, hub)
+        await tg.settled()
         assert _back(tg.last_message(_waiting(tg, users))) == [link]
 
 
@@ -93,7 +93,7 @@ async def test_a_forum_topic_and_a_public_group_are_linked_in_russian_too(
     async with running_bot(tg, db) as hub:
         await _russian_table(tg, public, users)
         await _russian_table(tg, forum, users, thread)
-        await settled(tg, hub)
+        await tg.settled()
         by_chat = {t.chat_id: t for t in hub.services.tables.values()}
         public_message = hub.presenter.slot(by_chat[public.id], None).message_id
         topic_message = hub.presenter.slot(by_chat[forum.id], None).message_id
@@ -118,7 +118,7 @@ async def test_a_basic_group_cannot_be_linked_so_the_panel_names_it(
         assert _back(panel) == [] and "↩ The table is in the group «Friday cards»." in panel.text
     async with running_bot(tg, db) as hub:  # the name is stored: known after a restart
         assert await press_first(tg, users)
-        await settled(tg, hub)
+        await tg.settled()
         assert "↩ The table is in the group «Friday cards»." in tg.last_message(
             _waiting(tg, users)).text
 
@@ -138,12 +138,12 @@ async def test_after_a_restart_the_bot_neither_pins_again_nor_forgets_to_unpin(
     async with running_bot(tg, db) as hub:
         for _ in range(2):  # the table message is edited: it is pinned already
             assert await press_first(tg, users)
-        await settled(tg, hub)
+        await tg.settled()
         assert len(tg.calls_for("pinChatMessage")) == pins and group.pinned == [message_id]
         for user in users[1:]:
             await tg.press(user, vote, text="✅ Agree")
             await tg.idle()
-        await settled(tg, hub)
+        await tg.settled()
         assert group.pinned == []  # the game is over: unpinned by the bot that did not pin
         assert vote.buttons == [] and vote.text.endswith("✅ Everyone agreed.")
         assert "wants to abandon the game" in vote.text
@@ -154,15 +154,15 @@ async def test_a_vote_asked_before_a_restart_says_how_it_ended_in_russian(
     users = [tg.add_user(n, language_code="ru") for n in ("Аня", "Боря", "Вера")]
     group = tg.add_group("Карты", users)
     db = tmp_path / "bot.db"
-    async with running_bot(tg, db) as hub:
+    async with running_bot(tg, db):
         await _russian_table(tg, group, users)
-        await settled(tg, hub)
+        await tg.settled()
         vote = await command(tg, users[0], group, "/leave")
         asked = vote.text.splitlines()[0]
-    async with running_bot(tg, db) as hub:
+    async with running_bot(tg, db):
         posted = len(tg.messages(group))
         await tg.press(users[2], vote, text="❌ Отказаться")
-        await settled(tg, hub)
+        await tg.settled()
         assert vote.buttons == []
         assert vote.text == asked + "\n❌ Вера против: игра продолжается."
         assert len(tg.messages(group)) == posted  # said on the vote's own message only
@@ -186,5 +186,5 @@ async def test_an_unpin_cut_off_by_a_stop_is_made_at_the_next_start(
         assert any(t.startswith("The game was abandoned") for t in tg.texts(group))
     assert len(group.pinned) == 1  # ...and the bot stopped before it was made
     async with running_bot(tg, tmp_path / "bot.db") as hub:
-        await settled(tg, hub)
+        await tg.settled()
         assert group.pinned == []

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.screens.look import context, plugin_of
 from bot.screens.table import panel
-from tests.bot.harness import open_table, press_first, running_bot, settled
+from tests.bot.harness import open_table, press_first, running_bot
 from tests.fakebot import FakeTelegram, FloodLimits
 
 
@@ -79,14 +79,14 @@ async def test_a_player_who_blocks_the_bot_is_told_in_the_group(tg: FakeTelegram
                                                                 tmp_path: Path) -> None:
     users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
     group = tg.add_group("Cards", users)
-    async with running_bot(tg, tmp_path / "bot.db") as hub:
+    async with running_bot(tg, tmp_path / "bot.db"):
         await open_table(tg, group, users)
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
         await tg.idle()
         tg.block(users[2])
         await tg.idle()
         assert await press_first(tg, users[:2])
-        await settled(tg, hub)  # his panel's change, which may wait, meets the block
+        await tg.settled()  # his panel's change, which may wait, meets the block
         warning = tg.last_message(group)
         assert "Cid" in warning.text and "start=t" in warning.text
         tg.press_start(users[2])  # he opens the bot again: his panel comes back

@@ -12,7 +12,7 @@ import pytest
 
 from bot.telegram.outbox import EASY
 from tests.bot import test_preferans_game as game
-from tests.bot.harness import open_table, running_bot, settled
+from tests.bot.harness import open_table, running_bot
 from tests.bot.privacy import Privacy
 from tests.fakebot import FakeTelegram
 
@@ -40,7 +40,7 @@ async def test_a_deals_screens_that_arrive_after_its_end_show_only_what_it_made_
         await tg.idle()
         for intent in ("open", "raspasy"):
             await game.play_deal(tg, hub, users, intent, after=privacy.check)
-        await settled(tg, hub)
+        await tg.settled()
         privacy.check()
         assert privacy.late, "no screen of a deal arrived after its end"
         deal = next(iter(hub.services.tables.values())).match.deal_count

@@ -55,7 +55,7 @@ class FakeTelegram:
         )
         self.server = ApiServer(self.world, webhook_retry_delay=webhook_retry_delay)
         self._busy_checks: list[Callable[[], bool]] = []
-        self._holders: list[Callable[[int], bool]] = []
+        self._holders: list[Callable[[int | None], bool]] = []
 
     # lifecycle
 
@@ -460,24 +460,27 @@ class FakeTelegram:
         self._busy_checks.append(busy)
         return lambda: self._busy_checks.remove(busy)
 
-    def watch_chats(self, holds: Callable[[int], bool]) -> Callable[[], None]:
+    def watch_chats(self, holds: Callable[[int | None], bool]) -> Callable[[], None]:
         """Make settled() also wait while ``holds(chat_id)`` is true (the bot holds something
-        back for that chat, e.g. a group's paced edits); returns the undo."""
+        back for that chat, e.g. a group's paced edits; None: for any chat); returns the
+        undo."""
         self._holders.append(holds)
         return lambda: self._holders.remove(holds)
 
-    async def settled(self, chat: ChatLike, *, timeout: float = 70.0) -> None:
-        """Idle, and nothing held back for this chat any more: what it shows is the latest
-        (a group's paced edit may take its share of the minute, so the timeout is long)."""
+    async def settled(self, chat: ChatLike | None = None, *, timeout: float = 70.0) -> None:
+        """Idle, and nothing held back for this chat (None: for any chat) any more: what it
+        shows is the latest, including a change let wait because its reader need not see it
+        at once (a group's paced edit may take its share of the minute: the timeout is long)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
-        chat_id = self._chat(chat).id
+        chat_id = None if chat is None else self._chat(chat).id
         while True:
             await self.idle(timeout=timeout)
             if not any(holds(chat_id) for holds in self._holders):
                 return
             if loop.time() >= deadline:
-                raise AssertionError(f"{self._chat(chat)} is still waiting after {timeout} s")
+                where = "the bot" if chat is None else self._chat(chat)
+                raise AssertionError(f"{where} is still waiting after {timeout} s")
             await asyncio.sleep(0.02)
 
     async def idle(self, *, quiet: float = 0.05, timeout: float = 10.0) -> None:
