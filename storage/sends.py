@@ -1,19 +1,23 @@
 """The one-off calls of the workers kept until Telegram answered them, in PostgreSQL.
 
-A worker writes each one-off call a unit of work sends (a message, a picture: the call as
-JSON, an upload's bytes) as a row of ``sends`` in the unit's transaction, naming itself;
-after the commit it makes the calls in order and marks each done once Telegram answered.
-The rows a dead worker left (no heartbeat: ``workers``) are claimed by a live one
-(``FOR UPDATE SKIP LOCKED``, so two never take the same row), which makes them in order.
+A worker writes each one-off call a unit of work sends (a message, a picture, a press's
+answer: the call as JSON, an upload's bytes) as a row of ``sends`` in the unit's
+transaction, naming itself; after the commit it makes the calls in order and marks each
+done once Telegram answered. The rows a dead worker left (no heartbeat: ``workers``) are
+claimed by a live one (``FOR UPDATE SKIP LOCKED``, so two never take the same row), which
+makes them in order (an answer only while Telegram takes it: hence each row's age).
 Done rows are forgotten after ``KEEP_DONE`` seconds.
 """
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
 from storage.inbox import LIVE, NOW
-from storage.sql import Conn, Database
+from storage.postgres import PostgresDatabase
+from storage.sql import Conn
 
 KEEP_DONE = 3_600.0
 CLAIM = 200  # rows claimed at once
@@ -25,12 +29,13 @@ class Kept:
     chat_id: int
     call: str
     file: bytes | None
+    age: float  # seconds since it was kept
 
 
 class SendQueue:
     """The outbox's ``SendQueue`` of one worker."""
 
-    def __init__(self, db: Database, worker: str) -> None:
+    def __init__(self, db: PostgresDatabase, worker: str) -> None:
         self.db = db
         self.worker = worker
 
@@ -43,16 +48,21 @@ class SendQueue:
         await self.db.write(lambda conn: conn.execute(
             f"UPDATE sends SET done_at = {NOW}, file = NULL WHERE id = ?", (token,)))
 
+    @asynccontextmanager
+    async def together(self) -> AsyncIterator[None]:
+        async with self.db.pool.acquire() as raw, raw.transaction():
+            with self.db.bound(raw):
+                yield
+
     async def claim(self, *, dead_after: float) -> list[Kept]:
         """The calls dead workers left, now this worker's, in order."""
         async def claim(conn: Conn) -> list[Kept]:
             rows = await conn.fetch(
                 f"UPDATE sends SET worker = ? WHERE id IN (SELECT id FROM sends"
                 f" WHERE done_at IS NULL AND worker NOT IN ({LIVE}) ORDER BY id LIMIT ?"
-                " FOR UPDATE SKIP LOCKED) RETURNING id, chat_id, call, file",
+                f" FOR UPDATE SKIP LOCKED) RETURNING id, chat_id, call, file, {NOW} - created_at",
                 (self.worker, dead_after, CLAIM))
-            return sorted((Kept(r["id"], r["chat_id"], r["call"], r["file"]) for r in rows),
-                          key=lambda kept: kept.id)
+            return sorted((Kept(*r) for r in rows), key=lambda kept: kept.id)
 
         return await self.db.write(claim)
 

@@ -24,8 +24,9 @@ class Call:
     """``method``: the Bot's method (``send_message``); ``params``: its parameters as JSON
     (a ``reply_markup`` as Telegram's dict; an upload's ``filename``); ``file``: the upload's
     bytes, or ``draw`` makes them (in a thread) when needed; ``after``: what the owner of the
-    outbox does with the message sent (``Delivery.call_sent``); ``fill``: what it fills in
-    when the call's turn comes (``Delivery.call_ready``: from what is stored by then)."""
+    outbox does with what the call made (``Delivery.call_sent``: the message sent) or with
+    its refusal (``Delivery.call_refused``); ``fill``: what it fills in when the call's turn
+    comes (``Delivery.call_ready``: from what is stored by then)."""
 
     method: str
     params: dict[str, Any]

@@ -24,7 +24,11 @@ and a ``SharedBudget`` counts every call in PostgreSQL too, so that the workers'
 calls to one chat together stay within its budget. A ``SendQueue`` keeps the one-off
 calls that are data (bot/telegram/calls.py) in PostgreSQL: ``keep`` stores the held ones
 in the unit's transaction, each is marked done once Telegram answered it, and a worker
-``put``s the calls a dead one left in its own queues.
+``resume``s the calls a dead one left. A press's answer is kept too (as a call of no chat,
+``ANSWERS``): made at once after the commit, and by another worker only while Telegram
+still takes it (``ANSWER_WITHIN``). Calls the outbox's owner decides after a commit (the
+pin of a table message just posted) are kept with its writes in a transaction of their own
+(``keeping``).
 """
 
 from __future__ import annotations
@@ -36,8 +40,8 @@ import math
 import time
 import warnings
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterator
-from contextvars import ContextVar
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextvars import ContextVar, copy_context
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any, Protocol, TypeVar
@@ -47,6 +51,7 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 from telegram.warnings import PTBDeprecationWarning
 
+from bot.telegram.answers import Answer
 from bot.telegram.calls import Call, perform
 from bot.ui.screen import Screen
 
@@ -63,6 +68,8 @@ IN_FLIGHT = 0.02  # seconds to look again when the window is full of calls not y
 IN_FLIGHT_MAX = 192  # the outbox's calls at once, of PTB's connection pool (``POOL_SIZE``)
 POOL_SIZE = 256  # connections to the Bot API: the rest serves answers to presses, getUpdates
 EASY = 3.0  # seconds a panel whose reader need not act may wait, to fold later changes in
+ANSWERS = 0  # the chat of the kept answers to presses: none (Telegram counts no answer)
+ANSWER_WITHIN = 15.0  # seconds after a press Telegram takes its answer ("query is too old")
 
 
 class SharedBudget(Protocol):
@@ -86,6 +93,10 @@ class SendQueue(Protocol):
 
     async def done(self, token: int) -> None:
         """Telegram answered the call (or refused it): it is not made again."""
+
+    def together(self) -> contextlib.AbstractAsyncContextManager[None]:
+        """Inside (this task): the store's writes and the calls kept are one transaction,
+        committed at the end (undone if it raises)."""
 
 
 def reserve_of(limit: int) -> int:
@@ -218,13 +229,30 @@ def message_call(chat_id: int, screen: Screen, *, silent: bool = False, thread_i
 
 
 @dataclass(eq=False)
+class _Answer:
+    """A press's answer (``answer_callback_query``) held until the work is committed."""
+
+    call: Call
+    token: int | None = None  # its row in the ``SendQueue``
+
+
+@dataclass(eq=False)
 class Held:
     """What a unit of work showed and sent, in order, kept until it is committed: each slot's
-    latest screen (with whether it renews, whether it may wait) and the one-off calls."""
+    latest screen (with whether it renews, whether it may wait), the one-off calls and the
+    answers to presses."""
 
     shows: dict[Slot, tuple[Screen, bool, bool]] = field(default_factory=dict)
     order: list[Slot | tuple[int, _Job]] = field(default_factory=list)
-    answers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list)
+    answers: list[_Answer] = field(default_factory=list)
+
+    def calls(self) -> Iterator[Call]:
+        """The held calls that are data (those ``keep`` stores)."""
+        for item in self.order:
+            if isinstance(item, tuple) and item[1].call is not None:
+                yield item[1].call
+        for answer in self.answers:
+            yield answer.call
 
 
 _holding: ContextVar[Held | None] = ContextVar("outbox_holding", default=None)
@@ -245,8 +273,14 @@ class Delivery:
     async def migrated(self, old_chat_id: int, new_chat_id: int) -> None:
         """A group became a supergroup."""
 
-    async def call_sent(self, after: dict[str, Any], message: Message) -> None:
-        """A call's message was sent; ``after``: what the call asked to be done with it."""
+    async def call_sent(self, after: dict[str, Any], result: Message | bool) -> None:
+        """A call was made (its message, or True); ``after``: what the call asked to be done
+        with what it made."""
+
+    async def call_refused(self, after: dict[str, Any], error: BadRequest) -> None:
+        """Telegram refused a call that has an ``after`` (a pin without the right to pin);
+        by default the refusal stands (raised, logged as any failed send)."""
+        raise error
 
     async def call_ready(self, call: Call) -> Call | None:
         """The call as it is to be made now (``Call.fill``); None: not at all."""
@@ -272,7 +306,7 @@ class Outbox:
         self._unknown_until = 0.0  # before then a private chat's last calls are unknown
         self.calls = 0  # API calls made (for the benchmarks)
         self.newest: dict[int, int] = {}  # chat -> the newest message id the bot posted there
-        self._answering: set[asyncio.Task[None]] = set()  # held answers being made
+        self._answering: set[asyncio.Task[None]] = set()  # kept answers being made
 
     # -- public ---------------------------------------------------------------------------
 
@@ -314,7 +348,7 @@ class Outbox:
 
     def put(self, chat_id: int, call: Call, token: int | None = None) -> asyncio.Future[Any]:
         """Like ``request`` without waiting for it; ``token``: its row in the queue (a kept
-        call that another process left unanswered: it died)."""
+        call that another process left unanswered: see ``resume``)."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._enqueue(chat_id, _Job(lambda: self._perform(chat_id, call), future, call, token))
         return future
@@ -335,9 +369,9 @@ class Outbox:
         self.put(chat_id, call)
 
     async def keep(self, held: Held) -> None:
-        """Store the held calls that are data in the queue (none without one), in the unit's
-        transaction: sent even if this process dies once it is committed. A file to draw is
-        drawn now."""
+        """Store the held calls that are data and the answers in the queue (none without
+        one), in the unit's transaction: made even if this process dies once it is committed.
+        A file to draw is drawn now."""
         if self.queue is None:
             return
         for item in held.order:
@@ -346,12 +380,19 @@ class Outbox:
                 job.token = await self.queue.keep(
                     chat_id, call.params.get("message_thread_id") or 0, call.text(),
                     await call.drawn())
+        for answer in held.answers:
+            answer.token = await self.queue.keep(ANSWERS, 0, answer.call.text(), None)
 
-    def later(self, chat_id: int, make: Callable[[], Awaitable[Any]]) -> None:
-        """Like ``request`` without waiting for it, for a call that is not data (``make()``
-        makes it when its turn comes): never kept."""
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._enqueue(chat_id, _Job(make, future))
+    async def resume(self, chat_id: int, call: Call, token: int, age: float) -> None:
+        """Make a call that another process kept ``age`` seconds ago and left unanswered (it
+        died): in order with the chat's sends; a press's answer (``ANSWERS``) at once while
+        Telegram still takes it, else it is only marked done."""
+        if chat_id != ANSWERS:
+            self.put(chat_id, call, token)
+        elif age < ANSWER_WITHIN:
+            self._answer_soon(_Answer(call, token))
+        else:
+            await self._done(token)
 
     def share(self, workers: int) -> None:
         """One of ``workers`` processes: its even share of the calls a second over all chats
@@ -369,25 +410,51 @@ class Outbox:
         finally:
             _holding.reset(token)
 
-    async def answer(self, make: Callable[[], Awaitable[Any]]) -> None:
-        """Answer a button press (``make()`` makes the call): at once, or (held) once the
-        work is committed. Not budgeted: Telegram counts no answer; a refusal (too late) is
+    @contextlib.asynccontextmanager
+    async def keeping(self) -> AsyncIterator[None]:
+        """Inside (this task), outside a unit of work: what is sent is held and kept in one
+        transaction with the store's writes inside (``SendQueue.together``; without a queue
+        they are written as they come), and sent once that is committed; nothing if it
+        raises."""
+        with self.holding() as held:
+            async with (contextlib.nullcontext() if self.queue is None
+                        else self.queue.together()):
+                yield
+                await self.keep(held)
+        self.release(held)
+
+    async def answer(self, query_id: str, answer: Answer) -> None:
+        """Answer a button press: at once, or (held) once the work is committed (kept with it:
+        see ``keep``). Not budgeted: Telegram counts no answer; a refusal (too late) is
         logged."""
+        call = Call("answer_callback_query", {
+            "callback_query_id": query_id, "text": answer.text or None,
+            "show_alert": answer.alert, "url": answer.url})
         held = _holding.get()
         if held is not None:
-            held.answers.append(make)
+            held.answers.append(_Answer(call))
             return
+        await self._answer(_Answer(call))
+
+    async def _answer(self, answer: _Answer) -> None:
         try:
-            await make()
+            await perform(self.bot, answer.call)
         except BadRequest as exc:
             log.info("cannot answer a button: %s", exc.message)
+        finally:
+            if answer.token is not None:
+                await self._done(answer.token)
+
+    def _answer_soon(self, answer: _Answer) -> None:
+        """Answer a press in a task of its own (not behind any chat's sends)."""
+        answering = asyncio.create_task(self._answer(answer))
+        self._answering.add(answering)
+        answering.add_done_callback(self._answering.discard)
 
     def release(self, held: Held) -> None:
         """Show and send what was held, in order; answer the presses."""
-        for make in held.answers:
-            answering = asyncio.create_task(self.answer(make))
-            self._answering.add(answering)
-            answering.add_done_callback(self._answering.discard)
+        for answer in held.answers:
+            self._answer_soon(answer)
         for item in held.order:
             if isinstance(item, Slot):
                 screen, renew, easy = held.shows[item]
@@ -450,7 +517,9 @@ class Outbox:
         chat.queue.append(item)
         chat.wake.set()  # a one-off call need not wait for a paced edit
         if chat.worker is None or chat.worker.done():
-            chat.worker = asyncio.create_task(self._work(chat))
+            context = copy_context()  # not the unit's that started it: it would hold its calls
+            context.run(_holding.set, None)
+            chat.worker = asyncio.create_task(self._work(chat), context=context)
 
     async def _work(self, chat: _Chat) -> None:
         while chat.queue:
@@ -623,11 +692,17 @@ class Outbox:
             if ready is None:
                 return None
             call = ready
-        result = await perform(self.bot, call)
+        try:
+            result = await perform(self.bot, call)
+        except BadRequest as exc:
+            if call.after is None:
+                raise
+            await self.delivery.call_refused(call.after, exc)
+            return None
         if isinstance(result, Message):
             self.newest[chat_id] = max(self.newest.get(chat_id, 0), result.message_id)
-            if call.after is not None:
-                await self.delivery.call_sent(call.after, result)
+        if call.after is not None:
+            await self.delivery.call_sent(call.after, result)
         return result
 
     async def _request(self, chat: _Chat, request: Awaitable[T]) -> T | None:

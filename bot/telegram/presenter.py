@@ -275,50 +275,34 @@ class Presenter(Delivery):
     async def _pin(self, table: Table, slot: Slot) -> None:
         """A game's table message is pinned where the bot may pin (the one it replaces is
         unpinned), so the group finds it however far the chat has run on. Which message is
-        pinned is stored before the call: a restart neither pins it again nor forgets it."""
+        pinned is stored with the calls (``Outbox.keeping``), before them: a restart neither
+        pins it again nor forgets it, and a worker's death leaves them to another. Refused
+        (no right to pin here), the table message comes back down at a new deal instead
+        (``call_refused``)."""
         message_id, old = slot.message_id, table.row.pinned_message_id
         if (table.status != "playing" or table.keeps_score or message_id is None
                 or message_id == old or table.chat_id in self.cannot_pin):
             return
+        chat_id = table.chat_id
         try:
-            await self.svc.store.tables.set_pinned(table.id, message_id)
+            async with self.outbox.keeping():
+                await self.svc.store.tables.set_pinned(table.id, message_id)
+                self.outbox.put(chat_id, Call("pin_chat_message", {
+                    "chat_id": chat_id, "message_id": message_id, "disable_notification": True},
+                    after={"pinned": table.id, "message": message_id}))
+                if old is not None:
+                    self.outbox.put(chat_id, _unpin_call(chat_id, old, None))
         except Exception:
             log.exception("table %s: cannot store its pinned message", table.id)
             return
         table.row = replace(table.row, pinned_message_id=message_id)
-        chat_id = table.chat_id
-        self.outbox.later(chat_id, lambda: self._pinning(table, message_id))
-        if old is not None:
-            self.outbox.later(chat_id, lambda: self._unpinning(chat_id, old))
-
-    async def _pinning(self, table: Table, message_id: int) -> None:
-        """Pin; refused (no right to pin here), the table message comes back down at a new
-        deal instead."""
-        try:
-            await self.bot.pin_chat_message(table.chat_id, message_id, disable_notification=True)
-        except BadRequest as exc:
-            log.info("cannot pin in %s: %s", table.chat_id, exc.message)
-            self.cannot_pin.add(table.chat_id)
-            if table.row.pinned_message_id == message_id:
-                await self.svc.store.tables.set_pinned(table.id, None)
-                table.row = replace(table.row, pinned_message_id=None)
-
-    async def _unpinning(self, chat_id: int, message_id: int) -> None:
-        try:
-            await self.bot.unpin_chat_message(chat_id, message_id=message_id)
-        except BadRequest as exc:  # unpinned by hand, or gone with a migrated group
-            log.info("cannot unpin %s in %s: %s", message_id, chat_id, exc.message)
 
     def unpin(self, table_id: int, chat_id: int) -> None:
         """The message an ended game had pinned is unpinned (the stored one, read when the
-        call's turn comes), then forgotten: a stop before leaves it to the next start."""
-        async def unpin() -> None:
-            pinned = (await self.svc.store.tables.get_table(table_id)).pinned_message_id
-            if pinned is not None:
-                await self._unpinning(chat_id, pinned)
-                await self.svc.store.tables.set_pinned(table_id, None)
-
-        self.outbox.later(chat_id, unpin)
+        call's turn comes), then forgotten (``call_sent``): a stop before leaves it to the
+        next start."""
+        self.outbox.put(chat_id, Call("unpin_chat_message", {"chat_id": chat_id},
+                                      fill={"unpin": table_id}))
 
     async def unpin_ended(self) -> None:
         """At start: the games that ended before their message was unpinned unpin it now."""
@@ -393,15 +377,50 @@ class Presenter(Delivery):
         self.outbox.post(table.chat_id, tell.vote_question(ev, tr), thread_id=table.thread_id,
                          after={"vote": ev.vote.id, "question": asked})
 
-    async def call_sent(self, after: Mapping[str, Any], message: Message) -> None:
-        """A vote's question was posted (``_vote_asked``)."""
-        await self.svc.store.votes.set_message(after["vote"], message.message_id,
-                                               after["question"])
+    async def call_sent(self, after: Mapping[str, Any], result: Message | bool) -> None:
+        """A vote's question was posted (``_vote_asked``), or an ended game's message
+        unpinned (``unpin``)."""
+        if "vote" in after:
+            assert isinstance(result, Message)
+            await self.svc.store.votes.set_message(after["vote"], result.message_id,
+                                                   after["question"])
+        elif after.get("unpinned") is not None:
+            await self._unpinned(after["unpinned"])
+
+    async def call_refused(self, after: Mapping[str, Any], error: BadRequest) -> None:
+        """A pin refused (no right to pin here: not tried again in this group), or an unpin
+        (unpinned by hand, or gone with a migrated group)."""
+        if "pinned" in after:
+            table_id, message_id = after["pinned"], after["message"]
+            row = await self.svc.store.tables.get_table(table_id)
+            log.info("cannot pin in %s: %s", row.chat_id, error.message)
+            self.cannot_pin.add(row.chat_id)
+            if row.pinned_message_id == message_id:
+                await self._unpinned(table_id)
+        elif "unpinned" in after:
+            log.info("cannot unpin: %s", error.message)
+            if after["unpinned"] is not None:
+                await self._unpinned(after["unpinned"])
+        else:
+            raise error
+
+    async def _unpinned(self, table_id: int) -> None:
+        """The table's message is pinned no more."""
+        await self.svc.store.tables.set_pinned(table_id, None)
+        table = self.svc.tables.get(table_id)
+        if table is not None:
+            table.row = replace(table.row, pinned_message_id=None)
 
     async def call_ready(self, call: Call) -> Call | None:
-        """A vote's outcome, under its question (``_vote_ended``): which message, and what it
-        asked, are read from the stored vote when the call's turn comes."""
+        """An ended game's unpin (``unpin``): of the message stored as pinned when the call's
+        turn comes. A vote's outcome, under its question (``_vote_ended``): which message,
+        and what it asked, are read from the stored vote then."""
         assert call.fill is not None
+        if "unpin" in call.fill:
+            table_id = call.fill["unpin"]
+            pinned = (await self.svc.store.tables.get_table(table_id)).pinned_message_id
+            return (None if pinned is None
+                    else _unpin_call(call.params["chat_id"], pinned, table_id))
         vote = await self.svc.store.votes.get(call.fill["vote"])
         if vote is None or vote.message_id is None:
             return None
@@ -451,6 +470,13 @@ class Presenter(Delivery):
                             thread_id: int = 0) -> None:
         await self.outbox.request(chat_id, Call(
             "send_document", _upload(chat_id, filename, text, thread_id), data))
+
+
+def _unpin_call(chat_id: int, message_id: int, table_id: int | None) -> Call:
+    """Unpin a message; ``table_id``: the table whose stored pin it is, forgotten once it is
+    unpinned (or refused)."""
+    return Call("unpin_chat_message", {"chat_id": chat_id, "message_id": message_id},
+                after={"unpinned": table_id})
 
 
 def _upload(chat_id: int, filename: str, text: str, thread_id: int) -> dict[str, Any]:

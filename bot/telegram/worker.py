@@ -18,9 +18,10 @@ worked there forgets what it holds of it. Each second it also adopts the tables 
 dead workers' lanes that have work to do (messages behind, a deal to deal, a robot
 to move): a table whose drawing worker died is redrawn by another.
 
-The one-off calls a unit of work sends (messages, pictures) are kept in the unit's
-transaction (``Outbox.keep``, storage/sends.py) and marked done once Telegram answered;
-each second a worker also makes those that dead workers left.
+The one-off calls a unit of work sends (messages, pictures, press answers) are kept in the
+unit's transaction (``Outbox.keep``, storage/sends.py) and marked done once Telegram
+answered; each second a worker also makes those that dead workers left (``Outbox.resume``:
+a press's answer only while Telegram takes it).
 
 Timers are rows (bot/service/timers.py): every worker polls them and sets jobs for
 those due soon; ``LaneJobs`` runs each table's job as a unit of work in the table's lane,
@@ -65,7 +66,8 @@ POLL = 0.5  # seconds between looks at the inbox when no notification comes
 GIVE_UP = 5  # attempts at an update before it is set aside
 _TABLE_KEY = re.compile(r"table(\d+)$")
 # Test only (tests/bot/test_sends.py): a worker with this set kills itself with SIGKILL once it
-# committed a unit of work that kept a one-off call whose JSON has this in it, before any call.
+# committed a unit of work that kept a one-off call (or a press's answer) whose JSON has this
+# in it, before any call.
 DIE_AFTER_COMMIT = "CARDTABLE_TEST_DIE_AFTER_COMMIT"
 
 
@@ -147,7 +149,8 @@ class Worker:
         outbox = self.presenter.outbox
         if isinstance(outbox.queue, SendQueue):
             for kept in await outbox.queue.claim(dead_after=DEAD_AFTER):
-                outbox.put(kept.chat_id, Call.of(kept.call, kept.file), kept.id)
+                await outbox.resume(kept.chat_id, Call.of(kept.call, kept.file), kept.id,
+                                    kept.age)
 
     # -- units of work ----------------------------------------------------------------------
 
@@ -201,8 +204,7 @@ class Worker:
             return False
         self.versions[lane] = version
         die = os.environ.get(DIE_AFTER_COMMIT)
-        if die and any(isinstance(item, tuple) and item[1].call is not None
-                       and die in item[1].call.text() for item in held.order):
+        if die and any(die in call.text() for call in held.calls()):
             os.kill(os.getpid(), signal.SIGKILL)
         outbox.release(held)
         return True

@@ -12,6 +12,7 @@ from bot.screens import ratings, texts
 from bot.service import chats, queries
 from bot.service.outcome import Outcome
 from bot.service.users import Person
+from bot.telegram.answers import Answer
 from bot.telegram.common import (
     args_of,
     chat_translator,
@@ -114,7 +115,7 @@ async def on_language_button(update: Update, context: Context) -> None:
     else:
         assert out.refusal is not None
         done = context.presenter.text(out.refusal, context.presenter.translator(chat_id))
-    await context.presenter.outbox.answer(lambda: query.answer(done))
+    await context.presenter.outbox.answer(query.id, Answer.note(done))
 
 
 # -- what Telegram reports --------------------------------------------------------------------

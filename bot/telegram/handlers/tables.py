@@ -133,8 +133,7 @@ async def _press(context: Context, data: str | None, user: UserRow, tr: Translat
 async def _answer(update: Update, context: Context, answer: Answer) -> None:
     query = update.callback_query
     assert query is not None
-    await context.presenter.outbox.answer(lambda: query.answer(
-        answer.text or None, show_alert=answer.alert, url=answer.url))
+    await context.presenter.outbox.answer(query.id, answer)
 
 
 # -- commands about the topic's table -----------------------------------------------------------
