@@ -1,6 +1,7 @@
 """Worker mode's kept one-off calls (storage/sends.py): a worker killed with SIGKILL after it
-committed a unit of work that sends one-off messages, and before it sent them, leaves them
-to another worker, which sends them, once."""
+committed a unit of work that sends one-off messages or answers a press, and before it made
+the calls, leaves them to another worker, which makes them, once (a press's answer only while
+Telegram still takes it)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,17 @@ import random
 import signal
 import time
 
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
+
+from bot.telegram.answers import Answer
+from bot.telegram.calls import Call
+from bot.telegram.outbox import Delivery, Outbox
 from bot.telegram.worker import DEAD_AFTER, DIE_AFTER_COMMIT
 from storage.sends import SendQueue
+from storage.sql import Database
 from storage.store import Storage
 from tests.bot.harness import settings_env
-from tests.bot.test_workers import Cluster, Played, _free_port, _open, press_any
+from tests.bot.test_workers import Cluster, Played, _button, _free_port, _open, press_any
 from tests.fakebot import FakeTelegram
 from tests.fakebot.model import Chat
 from tests.postgres import LazyServer
@@ -42,7 +49,7 @@ async def _play_until_dead(tg: FakeTelegram, played: Played, cluster: Cluster,
             continue
         query = pressed[0]
         while worker.returncode is None and not query.answer.done():
-            await asyncio.sleep(0.05)  # (the answer of the press it died at is lost)
+            await asyncio.sleep(0.05)  # (the press it died at is answered by the next worker)
 
 
 async def test_a_dead_workers_messages_are_sent_once_by_another(postgres: LazyServer) -> None:
@@ -79,13 +86,95 @@ async def test_a_dead_workers_messages_are_sent_once_by_another(postgres: LazySe
         results, pictures = _results(tg, played.group)
         assert len(results) == 1 and "Deal 1" in results[0], results
         assert pictures == 1
-        storage = await Storage.open(url)
+        assert not await _left(url)
+
+
+async def _left(url: str) -> list[int]:
+    """The kept calls not done."""
+    storage = await Storage.open(url)
+    try:
+        return await _undone(storage.db)
+    finally:
+        await storage.close()
+
+
+async def _undone(db: Database) -> list[int]:
+    async with db.reading() as conn:
+        return [row["id"] for row in await conn.fetch(
+            "SELECT id FROM sends WHERE done_at IS NULL")]
+
+
+async def test_a_dead_workers_press_is_answered_once_by_another(postgres: LazyServer) -> None:
+    """The worker that opened a lobby kills itself right after committing a Join press: the
+    player's press is answered all the same, by the other worker, once."""
+    url = await postgres.new_database()
+    port = _free_port()
+    async with FakeTelegram() as tg:
+        env = {**os.environ, **settings_env(
+            tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
+            LOG_LEVEL="WARNING")}
+        users = [tg.add_user(f"pref{i}") for i in range(3)]
+        group = tg.add_group("pref", users)
+        cluster = Cluster({**env, DIE_AFTER_COMMIT: "answer_callback_query"}, workers=1)
         try:
-            async with storage.db.reading() as conn:
-                left = await conn.fetch("SELECT id FROM sends WHERE done_at IS NULL")
+            await cluster.start(tg)
+            for user in users:
+                tg.press_start(user)
+            tg.send(users[0], group, "/newgame preferans")
+            lobby = await _button(tg, group, "✋ Join")  # the group's lane is the first worker's
+            await cluster.add_worker(env)
+            query = tg.press_nowait(users[1], lobby, text="✋ Join")
+            answer = await tg.answer_to(query, timeout=60)
+            assert await asyncio.wait_for(cluster.workers[0].wait(), 60) == -signal.SIGKILL
+            assert not answer.show_alert  # joined
+            await asyncio.sleep(3 * DEAD_AFTER)  # time for any call to be made again
+        finally:
+            await cluster.stop()
+        answers = [call for call in tg.calls_for("answerCallbackQuery")
+                   if call.params.get("callback_query_id") == query.id]
+        assert [call.status for call in answers] == [200]
+        assert not await _left(url)
+
+
+async def test_a_dead_workers_late_answer_is_not_made(postgres: LazyServer) -> None:
+    """Of the answers a dead worker kept, the live worker that claims them makes a fresh
+    one; one kept a minute ago (Telegram would say "query is too old") is only marked done."""
+    storage = await Storage.open(await postgres.new_database())
+    async with FakeTelegram() as tg, Bot(tg.token, base_url=tg.base_url) as bot:
+        try:
+            db = storage.db
+            now = "extract(epoch FROM clock_timestamp())"
+            await db.write(lambda conn: conn.execute(
+                f"INSERT INTO workers (id, seen_at) VALUES ('dead', {now} - 60), ('live', {now})"))
+            user = tg.add_user("Ann")
+            group = tg.add_group("Cards", [user])
+            await bot.send_message(group.id, "lobby", reply_markup=InlineKeyboardMarkup(
+                [[InlineKeyboardButton("Join", callback_data="join")]]))
+            fresh, late = (tg.press_nowait(user, tg.last_message(group), text="Join")
+                           for _ in range(2))
+            dying = Outbox(bot, Delivery(), queue=SendQueue(db, "dead"))
+            with dying.holding() as held:  # its unit of work, committed: then it died
+                await dying.answer(fresh.id, Answer.note("joined"))
+                await dying.answer(late.id, Answer.note("joined"))
+            await dying.keep(held)
+            late_row = held.answers[1].token
+            await db.write(lambda conn: conn.execute(
+                "UPDATE sends SET created_at = created_at - 60 WHERE id = ?", (late_row,)))
+            queue = SendQueue(db, "live")
+            outbox = Outbox(bot, Delivery(), queue=queue)
+            for kept in await queue.claim(dead_after=DEAD_AFTER):
+                await outbox.resume(kept.chat_id, Call.of(kept.call, kept.file), kept.id,
+                                    kept.age)
+            assert (await tg.answer_to(fresh)).text == "joined"
+            deadline = time.monotonic() + 30
+            while await _undone(db):
+                assert time.monotonic() < deadline, "the answers were never marked done"
+                await asyncio.sleep(0.05)
+            assert [call.params.get("callback_query_id")
+                    for call in tg.calls_for("answerCallbackQuery")] == [fresh.id]
+            assert not late.answer.done()
         finally:
             await storage.close()
-        assert not left
 
 
 async def test_kept_calls_go_to_a_live_worker_once(postgres: LazyServer) -> None:
