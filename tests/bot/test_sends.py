@@ -36,6 +36,14 @@ def _results(tg: FakeTelegram, group: Chat) -> tuple[list[str], int]:
             sum(1 for m in messages if m.file is not None))
 
 
+def _worker_env(tg: FakeTelegram, url: str) -> dict[str, str]:
+    """The environment of a receiver and its workers on the database at ``url``."""
+    port = _free_port()
+    return {**os.environ, **settings_env(
+        tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
+        LOG_LEVEL="WARNING")}
+
+
 async def _play_until_dead(tg: FakeTelegram, played: Played, cluster: Cluster,
                            rng: random.Random) -> None:
     """Random presses of panel buttons until the worker has killed itself."""
@@ -57,11 +65,8 @@ async def test_a_dead_workers_messages_are_sent_once_by_another(postgres: LazySe
     itself right after committing the press that ends the first deal: no result is in the
     group then. A second worker started after sends the result and the picture, once each."""
     url = await postgres.new_database()
-    port = _free_port()
     async with FakeTelegram() as tg:
-        env = {**os.environ, **settings_env(
-            tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
-            LOG_LEVEL="WARNING")}
+        env = _worker_env(tg, url)
         users = [tg.add_user(f"jok{i}") for i in range(4)]
         played = Played("joker", tg.add_group("joker", users), users)
         cluster = Cluster({**env, DIE_AFTER_COMMIT: RESULT}, workers=1)
@@ -108,11 +113,8 @@ async def test_a_dead_workers_press_is_answered_once_by_another(postgres: LazySe
     """The worker that opened a lobby kills itself right after committing a Join press: the
     player's press is answered all the same, by the other worker, once."""
     url = await postgres.new_database()
-    port = _free_port()
     async with FakeTelegram() as tg:
-        env = {**os.environ, **settings_env(
-            tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
-            LOG_LEVEL="WARNING")}
+        env = _worker_env(tg, url)
         users = [tg.add_user(f"pref{i}") for i in range(3)]
         group = tg.add_group("pref", users)
         cluster = Cluster({**env, DIE_AFTER_COMMIT: "answer_callback_query"}, workers=1)
