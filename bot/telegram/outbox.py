@@ -37,6 +37,8 @@ import asyncio
 import contextlib
 import logging
 import math
+import os
+import signal
 import time
 import warnings
 from collections import deque
@@ -70,6 +72,10 @@ POOL_SIZE = 256  # connections to the Bot API: the rest serves answers to presse
 EASY = 3.0  # seconds a panel whose reader need not act may wait, to fold later changes in
 ANSWERS = 0  # the chat of the kept answers to presses: none (Telegram counts no answer)
 ANSWER_WITHIN = 15.0  # seconds after a press Telegram takes its answer ("query is too old")
+# Test only (tests/bot/test_sends.py): a worker with this set kills itself with SIGKILL once it
+# committed work that kept a call (a one-off call, a press's answer, a pin) whose JSON has this
+# in it, before any call (``release``).
+DIE_AFTER_COMMIT = "CARDTABLE_TEST_DIE_AFTER_COMMIT"
 
 
 class SharedBudget(Protocol):
@@ -453,6 +459,9 @@ class Outbox:
 
     def release(self, held: Held) -> None:
         """Show and send what was held, in order; answer the presses."""
+        die = os.environ.get(DIE_AFTER_COMMIT)
+        if die and any(die in call.text() for call in held.calls()):
+            os.kill(os.getpid(), signal.SIGKILL)
         for answer in held.answers:
             self._answer_soon(answer)
         for item in held.order:

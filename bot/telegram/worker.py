@@ -35,9 +35,7 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import re
-import signal
 import uuid
 from collections.abc import Awaitable, Callable
 
@@ -65,10 +63,6 @@ HEARTBEAT = 1.0
 POLL = 0.5  # seconds between looks at the inbox when no notification comes
 GIVE_UP = 5  # attempts at an update before it is set aside
 _TABLE_KEY = re.compile(r"table(\d+)$")
-# Test only (tests/bot/test_sends.py): a worker with this set kills itself with SIGKILL once it
-# committed a unit of work that kept a one-off call (or a press's answer) whose JSON has this
-# in it, before any call.
-DIE_AFTER_COMMIT = "CARDTABLE_TEST_DIE_AFTER_COMMIT"
 
 
 class Worker:
@@ -203,9 +197,6 @@ class Worker:
             self._forget(lane)
             return False
         self.versions[lane] = version
-        die = os.environ.get(DIE_AFTER_COMMIT)
-        if die and any(die in call.text() for call in held.calls()):
-            os.kill(os.getpid(), signal.SIGKILL)
         outbox.release(held)
         return True
 

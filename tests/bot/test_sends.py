@@ -6,23 +6,33 @@ Telegram still takes it)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
 import time
+from collections.abc import AsyncIterator
 
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.telegram.answers import Answer
 from bot.telegram.calls import Call
-from bot.telegram.outbox import Delivery, Outbox
-from bot.telegram.worker import DEAD_AFTER, DIE_AFTER_COMMIT
+from bot.telegram.outbox import DIE_AFTER_COMMIT, Delivery, Outbox
+from bot.telegram.worker import DEAD_AFTER
 from storage.sends import SendQueue
-from storage.sql import Database
+from storage.sql import Database, Row
 from storage.store import Storage
 from tests.bot.harness import settings_env
-from tests.bot.test_workers import Cluster, Played, _button, _free_port, _open, press_any
-from tests.fakebot import FakeTelegram
+from tests.bot.test_workers import (
+    Cluster,
+    Played,
+    _button,
+    _free_port,
+    _open,
+    _press,
+    press_any,
+)
+from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
 from tests.postgres import LazyServer
 
@@ -94,19 +104,54 @@ async def test_a_dead_workers_messages_are_sent_once_by_another(postgres: LazySe
         assert not await _left(url)
 
 
-async def _left(url: str) -> list[int]:
-    """The kept calls not done."""
+UNDONE = "SELECT id FROM sends WHERE done_at IS NULL"  # the kept calls not done
+
+
+async def _fetch(url: str, sql: str) -> list[Row]:
     storage = await Storage.open(url)
     try:
-        return await _undone(storage.db)
+        async with storage.db.reading() as conn:
+            return await conn.fetch(sql)
     finally:
         await storage.close()
 
 
-async def _undone(db: Database) -> list[int]:
+async def _left(url: str) -> list[Row]:
+    return await _fetch(url, UNDONE)
+
+
+async def _undone(db: Database) -> list[Row]:
     async with db.reading() as conn:
-        return [row["id"] for row in await conn.fetch(
-            "SELECT id FROM sends WHERE done_at IS NULL")]
+        return await conn.fetch(UNDONE)
+
+
+@contextlib.asynccontextmanager
+async def _lobby(tg: FakeTelegram, url: str, die: str | None, *, admin: bool = False
+                 ) -> AsyncIterator[tuple[Cluster, list[User], Chat, Message]]:
+    """A Preferans lobby in a group (``admin``: where the bot may pin), opened by a worker
+    that kills itself once it committed a call with ``die`` in it (None: it lives; the group's
+    lane is that worker's); then a second worker is started."""
+    env = _worker_env(tg, url)
+    users = [tg.add_user(f"pref{i}") for i in range(3)]
+    group = tg.add_group("pref", users, supergroup=admin,
+                         bot_status="administrator" if admin else "member")
+    cluster = Cluster({**env, **({} if die is None else {DIE_AFTER_COMMIT: die})}, workers=1)
+    try:
+        await cluster.start(tg)
+        for user in users:
+            tg.press_start(user)
+        tg.send(users[0], group, "/newgame preferans")
+        lobby = await _button(tg, group, "✋ Join")
+        await cluster.add_worker(env)
+        yield cluster, users, group, lobby
+    finally:
+        await cluster.stop()
+
+
+async def _died(cluster: Cluster) -> None:
+    """The first worker killed itself; the other had time to make any call again."""
+    assert await asyncio.wait_for(cluster.workers[0].wait(), 60) == -signal.SIGKILL
+    await asyncio.sleep(3 * DEAD_AFTER)
 
 
 async def test_a_dead_workers_press_is_answered_once_by_another(postgres: LazyServer) -> None:
@@ -114,27 +159,55 @@ async def test_a_dead_workers_press_is_answered_once_by_another(postgres: LazySe
     player's press is answered all the same, by the other worker, once."""
     url = await postgres.new_database()
     async with FakeTelegram() as tg:
-        env = _worker_env(tg, url)
-        users = [tg.add_user(f"pref{i}") for i in range(3)]
-        group = tg.add_group("pref", users)
-        cluster = Cluster({**env, DIE_AFTER_COMMIT: "answer_callback_query"}, workers=1)
-        try:
-            await cluster.start(tg)
-            for user in users:
-                tg.press_start(user)
-            tg.send(users[0], group, "/newgame preferans")
-            lobby = await _button(tg, group, "✋ Join")  # the group's lane is the first worker's
-            await cluster.add_worker(env)
+        async with _lobby(tg, url, "answer_callback_query") as (cluster, users, _, lobby):
             query = tg.press_nowait(users[1], lobby, text="✋ Join")
             answer = await tg.answer_to(query, timeout=60)
-            assert await asyncio.wait_for(cluster.workers[0].wait(), 60) == -signal.SIGKILL
-            assert not answer.show_alert  # joined
-            await asyncio.sleep(3 * DEAD_AFTER)  # time for any call to be made again
-        finally:
-            await cluster.stop()
+            await _died(cluster)
+        assert not answer.show_alert  # joined
         answers = [call for call in tg.calls_for("answerCallbackQuery")
                    if call.params.get("callback_query_id") == query.id]
         assert [call.status for call in answers] == [200]
+        assert not await _left(url)
+
+
+async def _start(tg: FakeTelegram, users: list[User], group: Chat, lobby: Message) -> None:
+    """The others join, the first starts the game."""
+    for user in users[1:]:
+        assert await _press(tg, user, lobby, text="✋ Join")
+    assert await _press(tg, users[0], await _button(tg, group, "▶ Start"), text="▶ Start")
+
+
+async def test_a_worker_pins_the_table_message(postgres: LazyServer) -> None:
+    """In worker mode too the game's table message is pinned (a call the presenter makes from
+    the chat's sending task, which a unit of work started: not held as the unit's)."""
+    url = await postgres.new_database()
+    async with FakeTelegram() as tg:
+        async with _lobby(tg, url, None, admin=True) as (_, users, group, lobby):
+            await _start(tg, users, group, lobby)
+            deadline = time.monotonic() + 60
+            while not group.pinned:
+                assert time.monotonic() < deadline, "the table message was never pinned"
+                await asyncio.sleep(0.2)
+        assert await _pinned(url) == group.pinned
+
+
+async def _pinned(url: str) -> list[int]:
+    """The table message, if it is the one stored as pinned."""
+    (row,) = await _fetch(url, "SELECT table_message_id, pinned_message_id FROM game_tables")
+    return [row["table_message_id"]] if row["pinned_message_id"] == row[0] else []
+
+
+async def test_a_dead_workers_pin_is_made_once_by_another(postgres: LazyServer) -> None:
+    """The worker that started a game kills itself right after storing which message it pins
+    (the pin kept with it): the other worker pins the table message, once."""
+    url = await postgres.new_database()
+    async with FakeTelegram() as tg:
+        async with _lobby(tg, url, "pin_chat_message", admin=True) as (
+                cluster, users, group, lobby):
+            await _start(tg, users, group, lobby)
+            await _died(cluster)
+        assert [call.status for call in tg.calls_for("pinChatMessage")] == [200]
+        assert await _pinned(url) == group.pinned
         assert not await _left(url)
 
 
