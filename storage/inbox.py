@@ -9,7 +9,11 @@ that one lane's updates are done in order, one at a time, and different lanes at
 a worker killed at any moment lets both go with its connection, and the update is
 pending again. Each unit of work in a lane adds one to the lane's version and names its
 worker (``advance``): a worker whose remembered version of a lane is not the one before
-knows that another worked there since, and reloads what it holds of it.
+knows that another worked there since, and reloads what it holds of it. A worker sends
+the screens of a lane's tables holding the lane's send lock shared, and only if the
+lane's version is still its own (``sending``); ``advance`` takes that lock alone, so a
+unit of work waits for the sends under way and every send waits for the unit: what an
+overtaken worker drew never reaches Telegram after what the next one drew.
 
 Time is the server's clock (``NOW``), the same for every process.
 """
@@ -22,6 +26,7 @@ from storage.sql import Conn
 
 NOW = "extract(epoch FROM clock_timestamp())::float8"
 LOCK_SEED = 7118  # hashtextextended's seed for the lanes' advisory lock keys
+SEND_SEED = 7119  # and for their send locks
 CANDIDATES = 8  # lanes looked at per claim
 KEEP_DONE = 86_400.0  # seconds a done update is kept (Telegram redelivers within a day)
 LIVE = f"SELECT id FROM workers WHERE seen_at > {NOW} - ?"
@@ -100,13 +105,26 @@ async def claim(conn: Conn, worker: str, *, dead_after: float,
 
 
 async def advance(conn: Conn, lane: str, worker: str) -> int:
-    """One more unit of work in the lane, by ``worker`` (its lock held): the new version."""
+    """One more unit of work in the lane, by ``worker`` (its lock held): the new version,
+    once the screens being sent of the lane's tables are (its send lock, till the
+    transaction ends)."""
+    await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, ?))",
+                       (lane, SEND_SEED))
     row = await conn.fetchone(
         "INSERT INTO lanes (lane, version, owner) VALUES (?, 1, ?) ON CONFLICT (lane)"
         " DO UPDATE SET version = lanes.version + 1, owner = EXCLUDED.owner RETURNING version",
         (lane, worker))
     assert row is not None
     return int(row[0])
+
+
+async def sending(conn: Conn, lane: str) -> int | None:
+    """The lane's version once no unit of work in it is under way, its send lock shared till
+    the transaction ends: no unit starts before (None: no unit was ever done in it)."""
+    await conn.execute("SELECT pg_advisory_xact_lock_shared(hashtextextended(?, ?))",
+                       (lane, SEND_SEED))
+    row = await conn.fetchone("SELECT version FROM lanes WHERE lane = ?", (lane,))  # seen now
+    return None if row is None else int(row["version"])
 
 
 async def owner(conn: Conn, lane: str, *, dead_after: float) -> str | None:

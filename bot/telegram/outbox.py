@@ -108,6 +108,7 @@ class Slot:
     queued: bool = False
     due: float = 0.0  # not sent before (monotonic): a change its reader need not see at once
     live: bool = False  # the message on Telegram has buttons
+    forgotten: bool = False  # its owner forgot it (another process draws it now): not sent
 
     @property
     def pending(self) -> bool:
@@ -220,11 +221,13 @@ def message_call(chat_id: int, screen: Screen, *, silent: bool = False, thread_i
 @dataclass(eq=False)
 class Held:
     """What a unit of work showed and sent, in order, kept until it is committed: each slot's
-    latest screen (with whether it renews, whether it may wait) and the one-off calls."""
+    latest screen (with whether it renews, whether it may wait), the one-off calls, and what
+    to do once they are shown (``then``)."""
 
     shows: dict[Slot, tuple[Screen, bool, bool]] = field(default_factory=dict)
     order: list[Slot | tuple[int, _Job]] = field(default_factory=list)
     answers: list[Callable[[], Awaitable[Any]]] = field(default_factory=list)
+    then: list[Callable[[], None]] = field(default_factory=list)
 
 
 _holding: ContextVar[Held | None] = ContextVar("outbox_holding", default=None)
@@ -235,6 +238,10 @@ class Delivery:
 
     async def slot_sent(self, slot: Slot) -> None:
         """A slot's message was posted or edited (a new message id to persist)."""
+
+    def sending(self, slot: Slot) -> contextlib.AbstractAsyncContextManager[bool]:
+        """Around a slot's send: whether it may go now (False: it is dropped, not settled)."""
+        return contextlib.nullcontext(True)
 
     async def slot_settled(self, slot: Slot) -> None:
         """A slot's latest screen is on Telegram (or was refused): nothing left to send."""
@@ -280,7 +287,15 @@ class Outbox:
              easy: bool = False) -> None:
         """Make ``slot`` show ``screen``; ``renew`` posts it as a new message (a notification);
         ``easy``: its reader need not see it at once (it may wait ``EASY`` seconds), unless
-        buttons come or go, or what Telegram shows is unknown (a new message, a restart)."""
+        buttons come or go, or what Telegram shows is unknown (a new message, a restart).
+        Held (see ``holding``), it is shown once released."""
+        held = _holding.get()
+        if held is not None:
+            if slot not in held.shows:
+                held.order.append(slot)
+            _, renewed, waits = held.shows.get(slot, (screen, False, True))
+            held.shows[slot] = (screen, renewed or renew, waits and easy)
+            return
         slot.screen = screen
         slot.renew = slot.renew or renew
         if not slot.pending:
@@ -294,6 +309,15 @@ class Outbox:
         if not slot.queued:
             slot.queued = True
             self._enqueue(slot.chat_id, slot)
+
+    def shown(self, then: Callable[[], None]) -> None:
+        """``then()`` once what was shown before is handed to the chats' queues: now, or (held)
+        once released."""
+        held = _holding.get()
+        if held is None:
+            then()
+        else:
+            held.then.append(then)
 
     def known(self, slot: Slot, screen: Screen) -> None:
         """The slot's message shows ``screen`` already (known from elsewhere: nothing to
@@ -394,6 +418,8 @@ class Outbox:
                 self.show(item, screen, renew=renew, easy=easy)
             else:
                 self._enqueue(*item)
+        for then in held.then:
+            then()
 
     @property
     def busy(self) -> bool:
@@ -468,10 +494,13 @@ class Outbox:
                 continue  # something else may go first now
             chat.resting = False
             self._record(chat, paced=paced)
-            failed = False
+            failed = dropped = False
             try:
                 if isinstance(item, Slot):
-                    await self._sync(chat, item)
+                    async with self.delivery.sending(item) as ours:
+                        if ours:
+                            await self._sync(chat, item)
+                        dropped = not ours
                 else:
                     result = await self._request(chat, item.make())
                     if not item.future.done():
@@ -490,7 +519,9 @@ class Outbox:
             chat.queue.remove(item)
             if isinstance(item, Slot):
                 item.due = 0.0
-                if not failed and item.pending:
+                if dropped:
+                    item.queued = False
+                elif not failed and item.pending:
                     chat.queue.append(item)  # it changed while being sent
                 else:
                     item.queued = False

@@ -14,9 +14,11 @@ worker does it.
 A worker prefers the lanes it worked in last (it holds their tables: no reload and no
 redraw); a lane whose worker is dead is anyone's, and one whose update waited
 ``STEAL_AFTER`` seconds too. A worker that finds a lane's version moved on since it
-worked there forgets what it holds of it. Each second it also adopts the tables of
-dead workers' lanes that have work to do (messages behind, a deal to deal, a robot
-to move): a table whose drawing worker died is redrawn by another.
+worked there forgets what it holds of it, and what it drew of the lane's tables before is
+not sent: screens go out only while the lane's version is the sending worker's (``ours``),
+and a unit of work in the lane waits for those being sent. Each second it also adopts the
+tables of dead workers' lanes that have work to do (messages behind, a deal to deal, a
+robot to move): a table whose drawing worker died is redrawn by another.
 
 The one-off calls a unit of work sends (messages, pictures) are kept in the unit's
 transaction (``Outbox.keep``, storage/sends.py) and marked done once Telegram answered;
@@ -38,7 +40,7 @@ import os
 import re
 import signal
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import asyncpg
 from asyncpg.transaction import Transaction
@@ -185,27 +187,48 @@ class Worker:
         send what it showed. False: it failed and was rolled back."""
         conn = PgConn(raw)
         outbox = self.presenter.outbox
+        before = self.versions.get(lane)
         try:
             version = await inbox.advance(conn, lane, self.id)
-            if self.versions.pop(lane, None) != version - 1:
+            if before != version - 1:
                 self._forget(lane)  # another worker worked here since
             with outbox.holding() as held, self.db.bound(raw):
                 await work()
                 await outbox.keep(held)
+            self.versions[lane] = version  # before the commit lets this worker's sends go
             await transaction.commit()
         except Exception:
             log.exception("worker %s: a unit of work in lane %s failed", self.id, lane)
             with contextlib.suppress(Exception):
                 await transaction.rollback()
             self._forget(lane)
+            self._restore(lane, before)
             return False
-        self.versions[lane] = version
         die = os.environ.get(DIE_AFTER_COMMIT)
         if die and any(isinstance(item, tuple) and item[1].call is not None
                        and die in item[1].call.text() for item in held.order):
             os.kill(os.getpid(), signal.SIGKILL)
         outbox.release(held)
         return True
+
+    def _restore(self, lane: str, version: int | None) -> None:
+        """The lane's version this worker knew before a unit that failed (rolled back)."""
+        if version is None:
+            self.versions.pop(lane, None)
+        else:
+            self.versions[lane] = version
+
+    @contextlib.asynccontextmanager
+    async def ours(self, chat_id: int, thread_id: int) -> AsyncIterator[bool]:
+        """Inside: whether what this worker drew of the chat topic's tables may be sent: no
+        other worker worked in their lane since this one did, and none starts to before the
+        end (it waits; so does this for a unit under way in the lane). A lane this worker
+        never worked in: yes (a table drawn from another lane)."""
+        lane = table_lane(chat_id, thread_id)
+        async with self.db.pool.acquire() as raw, raw.transaction():
+            version = await inbox.sending(PgConn(raw), lane)
+            mine = self.versions.get(lane)
+            yield mine is None or mine == version
 
     def _forget(self, lane: str) -> None:
         """What this worker holds of the lane's tables is not to be trusted: loaded anew."""
