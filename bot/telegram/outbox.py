@@ -240,7 +240,8 @@ class Delivery:
         """A slot's message was posted or edited (a new message id to persist)."""
 
     def sending(self, slot: Slot) -> contextlib.AbstractAsyncContextManager[bool]:
-        """Around a slot's send: whether it may go now (False: it is dropped, not settled)."""
+        """Around a slot's post or edit (and what ``slot_sent`` does): whether it may go now
+        (False: it is dropped, not settled)."""
         return contextlib.nullcontext(True)
 
     async def slot_settled(self, slot: Slot) -> None:
@@ -498,9 +499,10 @@ class Outbox:
             try:
                 if isinstance(item, Slot):
                     async with self.delivery.sending(item) as ours:
-                        if ours:
-                            await self._sync(chat, item)
+                        old = await self._sync(chat, item) if ours else None
                         dropped = not ours
+                    if old is not None:
+                        await self._retire(chat, old)
                 else:
                     result = await self._request(chat, item.make())
                     if not item.future.done():
@@ -578,13 +580,14 @@ class Outbox:
         chat.resting = False
         self._record(chat)
 
-    async def _sync(self, chat: _Chat, slot: Slot) -> None:
-        """Send the slot's latest screen (its budget is counted already)."""
+    async def _sync(self, chat: _Chat, slot: Slot) -> int | None:
+        """Send the slot's latest screen (its budget is counted already); the message it
+        replaces, to remove, if it was posted anew."""
         screen = slot.screen
         assert screen is not None
         digest = screen.digest()
         if not slot.renew and digest == slot.sent_digest:
-            return
+            return None
         old = slot.message_id
         if slot.renew or old is None:
             slot.renew = False
@@ -592,13 +595,11 @@ class Outbox:
                                                            thread_id=slot.thread_id))
             if message is None:
                 slot.sent_digest = digest  # refused: not again until shown anew
-                return
+                return None
             slot.message_id, slot.sent_digest = message.message_id, digest
             slot.live = bool(screen.rows)
             await self.delivery.slot_sent(slot)
-            if old is not None:
-                await self._retire(chat, old)
-            return
+            return old
         try:
             await self._request(chat, self.bot.edit_message_text(
                 screen.text, chat_id=slot.chat_id, message_id=old, parse_mode=ParseMode.HTML,
@@ -606,13 +607,14 @@ class Outbox:
         except BadRequest as exc:
             if "not modified" in exc.message.lower():
                 slot.sent_digest = digest
-                return
+                return None
             log.info("cannot edit message %s in %s (%s): posting anew", old, slot.chat_id, exc)
             slot.message_id = None
             slot.renew = True
             raise _Retry from None
         slot.sent_digest, slot.live = digest, bool(screen.rows)
         await self.delivery.slot_sent(slot)
+        return None
 
     async def _retire(self, chat: _Chat, message_id: int) -> None:
         """Remove an old copy of a renewed message (or at least its buttons)."""

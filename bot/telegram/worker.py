@@ -80,6 +80,9 @@ class Worker:
         self.turn = asyncio.Lock()  # one unit of work at a time
         self.wake = asyncio.Event()
         self.handled = 0  # updates done (for the benchmark)
+        # Sends at once that hold a connection for their lane's send lock (``ours``): under
+        # half the pool, the rest left to the unit of work, the listener and what sends write.
+        self.sending = asyncio.Semaphore(max(1, db.pool.get_max_size() // 2 - 1))
 
     @property
     def svc(self) -> Services:
@@ -225,7 +228,7 @@ class Worker:
         end (it waits; so does this for a unit under way in the lane). A lane this worker
         never worked in: yes (a table drawn from another lane)."""
         lane = table_lane(chat_id, thread_id)
-        async with self.db.pool.acquire() as raw, raw.transaction():
+        async with self.sending, self.db.pool.acquire() as raw, raw.transaction():
             version = await inbox.sending(PgConn(raw), lane)
             mine = self.versions.get(lane)
             yield mine is None or mine == version
