@@ -43,6 +43,7 @@ def private_lane(chat_id: int) -> str:
 
 
 _LANE_SQL = "'c' || t.chat_id || ':' || t.thread_id"  # table_lane in SQL
+_OPEN_SQL = "t.status IN ('lobby', 'playing', 'paused')"
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,17 @@ async def sending(conn: Conn, lane: str) -> int | None:
     return None if row is None else int(row["version"])
 
 
+async def tables_of(conn: Conn, lane: str) -> list[int]:
+    """The open tables of a lane (a private chat's lane has none)."""
+    if not lane.startswith("c"):
+        return []
+    chat_id, _, thread_id = lane[1:].partition(":")
+    rows = await conn.fetch(f"SELECT t.id FROM game_tables t WHERE t.chat_id = ?"
+                            f" AND t.thread_id = ? AND {_OPEN_SQL} ORDER BY t.id",
+                            (int(chat_id), int(thread_id)))
+    return [row["id"] for row in rows]
+
+
 async def owner(conn: Conn, lane: str, *, dead_after: float) -> str | None:
     """The live worker that worked in the lane last (None: none, or it is dead)."""
     row = await conn.fetchone(f"SELECT owner FROM lanes WHERE lane = ? AND owner IN ({LIVE})",
@@ -176,8 +188,8 @@ async def orphans(conn: Conn, *, dead_after: float) -> dict[str, list[int]]:
     rows = await conn.fetch(
         f"SELECT t.id, {_LANE_SQL} AS lane FROM game_tables t"
         f" LEFT JOIN lanes l ON l.lane = {_LANE_SQL}"
-        " WHERE t.status IN ('lobby', 'playing', 'paused')"
-        f" AND (l.owner IS NULL OR l.owner NOT IN ({LIVE})) ORDER BY t.id", (dead_after,))
+        f" WHERE {_OPEN_SQL} AND (l.owner IS NULL OR l.owner NOT IN ({LIVE}))"
+        " ORDER BY t.id", (dead_after,))
     found: dict[str, list[int]] = {}
     for row in rows:
         found.setdefault(row["lane"], []).append(row["id"])

@@ -256,8 +256,8 @@ class TableStore:
     async def mark_shown(self, table_id: int, updated_at: float) -> bool:
         """The table's messages all show it as it was at ``updated_at`` (its row's): a
         restart need not redraw them unless it changed since. Not a change of the table.
-        Only the drawing of the row as it is counts (False: it changed since, written by
-        another process maybe, whose clock may be behind): an older one never hides it."""
+        Only a drawing of the row as it is now counts (False: the table changed since, maybe
+        in another process, whose clock may be behind this one's)."""
         return bool(await self._db.write(lambda conn: conn.execute(
             "UPDATE game_tables SET shown_at = ? WHERE id = ? AND updated_at = ?",
             (updated_at, table_id, updated_at))))

@@ -55,7 +55,6 @@ from storage import inbox
 from storage.budgets import SharedBudget
 from storage.inbox import table_lane
 from storage.postgres import PgConn, PostgresDatabase
-from storage.rows import Waking
 from storage.sends import SendQueue
 
 log = logging.getLogger(__name__)
@@ -193,9 +192,12 @@ class Worker:
         before = self.versions.get(lane)
         try:
             version = await inbox.advance(conn, lane, self.id)
-            if before != version - 1:
-                self._forget(lane)  # another worker worked here since
+            taken_over = before != version - 1  # another worker worked here since
+            if taken_over:
+                self._forget(lane)
             with outbox.holding() as held, self.db.bound(raw):
+                if taken_over:
+                    await self._catch_up(lane)
                 await work()
                 await outbox.keep(held)
             self.versions[lane] = version  # before the commit lets this worker's sends go
@@ -213,6 +215,17 @@ class Worker:
             os.kill(os.getpid(), signal.SIGKILL)
         outbox.release(held)
         return True
+
+    async def _catch_up(self, lane: str) -> None:
+        """The lane's tables with work to do at once are loaded and do it: those whose
+        messages may be behind what is stored are redrawn (the worker before may not have
+        sent them, or not all: what it had left is not sent now)."""
+        async with self.db.reading() as conn:
+            ids = await inbox.tables_of(conn, lane)
+        out, problems = await self.svc.wake(await self.svc.store.tables.waking(ids))
+        self.presenter.show(out)
+        for problem in problems:
+            log.error("needs attention: %s", problem)
 
     def _restore(self, lane: str, version: int | None) -> None:
         """The lane's version this worker knew before a unit that failed (rolled back)."""
@@ -267,23 +280,14 @@ class Worker:
             return await self._unit(raw, transaction, lane, work)
 
     async def adopt(self) -> None:
-        """Take over the tables of dead workers' lanes that have work to do now."""
+        """Take over the dead workers' lanes whose tables have work to do now (the unit that
+        takes a lane over does it: ``_catch_up``)."""
         async with self.db.reading() as conn:
             lanes = await inbox.orphans(conn, dead_after=DEAD_AFTER)
         lane_of = {table_id: lane for lane, ids in lanes.items() for table_id in ids}
-        work: dict[str, list[Waking]] = {}
         rows = await self.svc.store.tables.waking(list(lane_of))
-        for row in rows:
-            work.setdefault(lane_of[row.id], []).append(row)
-        for lane, rows in work.items():
-
-            async def wake(rows: list[Waking] = rows) -> None:
-                out, problems = await self.svc.wake(rows)
-                self.presenter.show(out)
-                for problem in problems:
-                    log.error("needs attention: %s", problem)
-
-            await self.in_lane(lane, wake, adopt=True)
+        for lane in dict.fromkeys(lane_of[row.id] for row in rows):
+            await self.in_lane(lane, _taken_over, adopt=True)
 
     async def lane_of_table(self, table_id: int) -> str | None:
         table = self.svc.tables.get(table_id)
@@ -291,6 +295,10 @@ class Worker:
             return table_lane(table.chat_id, table.thread_id)
         async with self.db.reading() as conn:
             return await inbox.lane_of_table(conn, table_id)
+
+
+async def _taken_over() -> None:
+    """The work of a unit that only takes its lane over (``Worker._catch_up`` did it)."""
 
 
 class LaneJobs:

@@ -4,9 +4,10 @@ database, each doing one update at a time when the test says so.
 
 Worker A does a press of a Preferans table: the player to act next gets his panel at once,
 the others' panels wait (``EASY``: they need not act). Then A stops beating (frozen past its
-lease), and B does the next press: it loads the table, whose messages A had not all sent,
-redraws it and sends every panel at once. A's panels, drawn before, must not follow: every
-message ends showing the table as stored."""
+lease), and B does the next update of the group's lane: the next player's press, or a command
+that does not touch the table. Taking the lane over, B loads the table, whose messages A had
+not all sent, redraws it and sends every panel at once; A's panels, drawn before, must not
+follow. Every message ends showing the table as stored."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import random
 import time
 from collections.abc import AsyncIterator
 
+import pytest
 from aiohttp import web
 
 from bot.app import new_worker, stop
@@ -90,8 +92,9 @@ async def _press(tg: FakeTelegram, played: Played, worker: Worker) -> None:
     played.accepted.append(_text(int(seat), action))
 
 
+@pytest.mark.parametrize("next_update", ["press", "command"])
 async def test_panels_drawn_before_a_takeover_are_not_sent_after_it(
-        tg: FakeTelegram, postgres: LazyServer) -> None:
+        tg: FakeTelegram, postgres: LazyServer, next_update: str) -> None:
     url = await postgres.new_database()
     settings = load_settings(settings_env(tg, url, WEBHOOK_URL="http://127.0.0.1/hook"))
     users = [tg.add_user(f"p{i}") for i in range(3)]
@@ -114,7 +117,11 @@ async def test_panels_drawn_before_a_takeover_are_not_sent_after_it(
             async with a.db.pool.acquire() as raw:  # A is frozen: no beat since long ago
                 await raw.execute("UPDATE workers SET seen_at = $1 WHERE id = 'a'",
                                   time.time() - 2 * DEAD_AFTER)
-            await _press(tg, played, b)
+            if next_update == "press":
+                await _press(tg, played, b)
+            else:
+                tg.send(users[0], played.group, "/help")
+                await _do_next(tg, b)
             await tg.settled()
         await _check(tg, url, [played])
     finally:
