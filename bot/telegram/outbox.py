@@ -24,7 +24,8 @@ and a ``SharedBudget`` counts every call in PostgreSQL too, so that the workers'
 calls to one chat together stay within its budget. A ``SendQueue`` keeps the one-off
 calls that are data (bot/telegram/calls.py) in PostgreSQL: ``keep`` stores the held ones
 in the unit's transaction, each is marked done once Telegram answered it, and a worker
-``put``s the calls a dead one left in its own queues.
+``put``s the calls a dead one left in its own queues. A slot's post or edit goes only if
+its ``Delivery`` lets it (``sending``: no other worker drew that table since).
 """
 
 from __future__ import annotations

@@ -207,7 +207,7 @@ class Worker:
             with contextlib.suppress(Exception):
                 await transaction.rollback()
             self._forget(lane)
-            self._restore(lane, before)
+            self.versions.pop(lane, None)  # the next unit here catches the lane up
             return False
         die = os.environ.get(DIE_AFTER_COMMIT)
         if die and any(isinstance(item, tuple) and item[1].call is not None
@@ -226,13 +226,6 @@ class Worker:
         self.presenter.show(out)
         for problem in problems:
             log.error("needs attention: %s", problem)
-
-    def _restore(self, lane: str, version: int | None) -> None:
-        """The lane's version this worker knew before a unit that failed (rolled back)."""
-        if version is None:
-            self.versions.pop(lane, None)
-        else:
-            self.versions[lane] = version
 
     @contextlib.asynccontextmanager
     async def ours(self, chat_id: int, thread_id: int) -> AsyncIterator[bool]:
