@@ -101,21 +101,30 @@ async def stop(app: App) -> None:
         await svc.store.close()
 
 
-async def work(settings: Settings) -> None:
-    """``python -m bot work``: one worker (bot/telegram/worker.py) until SIGTERM or SIGINT."""
+async def new_worker(settings: Settings, *, name: str | None = None) -> Worker:
+    """A worker (bot/telegram/worker.py) with its application initialized, its services and
+    presenter composed; nothing started."""
     app = build_application(settings)
     storage = await Storage.open(settings.database)
     db = storage.db
     assert isinstance(db, PostgresDatabase), "workers need DATABASE_URL (PostgreSQL)"
     await app.initialize()
-    worker = Worker(app, db)
-    svc, presenter = await compose(app, storage, jobs=lambda jobs: LaneJobs(jobs, worker),
-                                   shared=PostgresBudget(db),
-                                   queue=PostgresSendQueue(db, worker.id))
+    worker = Worker(app, db, name=name)
+    _, presenter = await compose(app, storage, jobs=lambda jobs: LaneJobs(jobs, worker),
+                                 shared=PostgresBudget(db),
+                                 queue=PostgresSendQueue(db, worker.id))
+    presenter.fence = worker.ours
     presenter.outbox.after_restart()
+    return worker
+
+
+async def work(settings: Settings) -> None:
+    """``python -m bot work``: one worker (bot/telegram/worker.py) until SIGTERM or SIGINT."""
+    worker = await new_worker(settings)
+    app = worker.app
     await set_menus(app)
     await app.start()
-    await svc.timers.start()
+    await worker.svc.timers.start()
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

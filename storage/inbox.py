@@ -9,7 +9,11 @@ that one lane's updates are done in order, one at a time, and different lanes at
 a worker killed at any moment lets both go with its connection, and the update is
 pending again. Each unit of work in a lane adds one to the lane's version and names its
 worker (``advance``): a worker whose remembered version of a lane is not the one before
-knows that another worked there since, and reloads what it holds of it.
+knows that another worked there since, and reloads what it holds of it. A worker sends
+the screens of a lane's tables holding the lane's send lock shared, and only if the
+lane's version is still its own (``sending``); ``advance`` takes that lock alone, so a
+unit of work waits for the sends under way and every send waits for the unit: what an
+overtaken worker drew never reaches Telegram after what the next one drew.
 
 Time is the server's clock (``NOW``), the same for every process.
 """
@@ -22,6 +26,7 @@ from storage.sql import Conn
 
 NOW = "extract(epoch FROM clock_timestamp())::float8"
 LOCK_SEED = 7118  # hashtextextended's seed for the lanes' advisory lock keys
+SEND_SEED = 7119  # and for their send locks
 CANDIDATES = 8  # lanes looked at per claim
 KEEP_DONE = 86_400.0  # seconds a done update is kept (Telegram redelivers within a day)
 LIVE = f"SELECT id FROM workers WHERE seen_at > {NOW} - ?"
@@ -38,6 +43,7 @@ def private_lane(chat_id: int) -> str:
 
 
 _LANE_SQL = "'c' || t.chat_id || ':' || t.thread_id"  # table_lane in SQL
+_OPEN_SQL = "t.status IN ('lobby', 'playing', 'paused')"
 
 
 @dataclass(frozen=True)
@@ -100,13 +106,37 @@ async def claim(conn: Conn, worker: str, *, dead_after: float,
 
 
 async def advance(conn: Conn, lane: str, worker: str) -> int:
-    """One more unit of work in the lane, by ``worker`` (its lock held): the new version."""
+    """One more unit of work in the lane, by ``worker`` (its lock held): the new version,
+    once the screens being sent of the lane's tables are (its send lock, till the
+    transaction ends)."""
+    await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, ?))",
+                       (lane, SEND_SEED))
     row = await conn.fetchone(
         "INSERT INTO lanes (lane, version, owner) VALUES (?, 1, ?) ON CONFLICT (lane)"
         " DO UPDATE SET version = lanes.version + 1, owner = EXCLUDED.owner RETURNING version",
         (lane, worker))
     assert row is not None
     return int(row[0])
+
+
+async def sending(conn: Conn, lane: str) -> int | None:
+    """The lane's version once no unit of work in it is under way, its send lock shared till
+    the transaction ends: no unit starts before (None: no unit was ever done in it)."""
+    await conn.execute("SELECT pg_advisory_xact_lock_shared(hashtextextended(?, ?))",
+                       (lane, SEND_SEED))
+    row = await conn.fetchone("SELECT version FROM lanes WHERE lane = ?", (lane,))  # seen now
+    return None if row is None else int(row["version"])
+
+
+async def tables_of(conn: Conn, lane: str) -> list[int]:
+    """The open tables of a lane (a private chat's lane has none)."""
+    if not lane.startswith("c"):
+        return []
+    chat_id, _, thread_id = lane[1:].partition(":")
+    rows = await conn.fetch(f"SELECT t.id FROM game_tables t WHERE t.chat_id = ?"
+                            f" AND t.thread_id = ? AND {_OPEN_SQL} ORDER BY t.id",
+                            (int(chat_id), int(thread_id)))
+    return [row["id"] for row in rows]
 
 
 async def owner(conn: Conn, lane: str, *, dead_after: float) -> str | None:
@@ -158,8 +188,8 @@ async def orphans(conn: Conn, *, dead_after: float) -> dict[str, list[int]]:
     rows = await conn.fetch(
         f"SELECT t.id, {_LANE_SQL} AS lane FROM game_tables t"
         f" LEFT JOIN lanes l ON l.lane = {_LANE_SQL}"
-        " WHERE t.status IN ('lobby', 'playing', 'paused')"
-        f" AND (l.owner IS NULL OR l.owner NOT IN ({LIVE})) ORDER BY t.id", (dead_after,))
+        f" WHERE {_OPEN_SQL} AND (l.owner IS NULL OR l.owner NOT IN ({LIVE}))"
+        " ORDER BY t.id", (dead_after,))
     found: dict[str, list[int]] = {}
     for row in rows:
         found.setdefault(row["lane"], []).append(row["id"])

@@ -253,11 +253,14 @@ class TableStore:
             return await sql.load_tables(
                 conn, f"status NOT IN {sql.OPEN} AND pinned_message_id IS NOT NULL", ())
 
-    async def mark_shown(self, table_id: int, updated_at: float) -> None:
+    async def mark_shown(self, table_id: int, updated_at: float) -> bool:
         """The table's messages all show it as it was at ``updated_at`` (its row's): a
-        restart need not redraw them unless it changed since. Not a change of the table."""
-        await self._db.write(lambda conn: conn.execute(
-            "UPDATE game_tables SET shown_at = ? WHERE id = ?", (updated_at, table_id)))
+        restart need not redraw them unless it changed since. Not a change of the table.
+        Only a drawing of the row as it is now counts (False: the table changed since, maybe
+        in another process, whose clock may be behind this one's)."""
+        return bool(await self._db.write(lambda conn: conn.execute(
+            "UPDATE game_tables SET shown_at = ? WHERE id = ? AND updated_at = ?",
+            (updated_at, table_id, updated_at))))
 
     async def set_panel_message(self, table_id: int, seat: int, message_id: int | None) -> None:
         """The seat's panel message (the id only: what it shows is redrawn, not stored)."""

@@ -28,7 +28,8 @@ in the unit's transaction, each is marked done once Telegram answered it, and a 
 ``ANSWERS``): made at once after the commit, and by another worker only while Telegram
 still takes it (``ANSWER_WITHIN``). Calls the outbox's owner decides after a commit (the
 pin of a table message just posted) are kept with its writes in a transaction of their own
-(``keeping``).
+(``keeping``). A slot's post or edit goes only if its ``Delivery`` lets it (``sending``: no
+other worker drew that table since).
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ class Slot:
     queued: bool = False
     due: float = 0.0  # not sent before (monotonic): a change its reader need not see at once
     live: bool = False  # the message on Telegram has buttons
+    forgotten: bool = False  # its owner forgot it (another process draws it now): not sent
 
     @property
     def pending(self) -> bool:
@@ -245,12 +247,13 @@ class _Answer:
 @dataclass(eq=False)
 class Held:
     """What a unit of work showed and sent, in order, kept until it is committed: each slot's
-    latest screen (with whether it renews, whether it may wait), the one-off calls and the
-    answers to presses."""
+    latest screen (with whether it renews, whether it may wait), the one-off calls, the
+    answers to presses, and what to do once they are shown (``then``)."""
 
     shows: dict[Slot, tuple[Screen, bool, bool]] = field(default_factory=dict)
     order: list[Slot | tuple[int, _Job]] = field(default_factory=list)
     answers: list[_Answer] = field(default_factory=list)
+    then: list[Callable[[], None]] = field(default_factory=list)
 
     def calls(self) -> Iterator[Call]:
         """The held calls that are data (those ``keep`` stores)."""
@@ -269,6 +272,11 @@ class Delivery:
 
     async def slot_sent(self, slot: Slot) -> None:
         """A slot's message was posted or edited (a new message id to persist)."""
+
+    def sending(self, slot: Slot) -> contextlib.AbstractAsyncContextManager[bool]:
+        """Around a slot's post or edit (and what ``slot_sent`` does): whether it may go now
+        (False: it is dropped, not settled)."""
+        return contextlib.nullcontext(True)
 
     async def slot_settled(self, slot: Slot) -> None:
         """A slot's latest screen is on Telegram (or was refused): nothing left to send."""
@@ -320,7 +328,15 @@ class Outbox:
              easy: bool = False) -> None:
         """Make ``slot`` show ``screen``; ``renew`` posts it as a new message (a notification);
         ``easy``: its reader need not see it at once (it may wait ``EASY`` seconds), unless
-        buttons come or go, or what Telegram shows is unknown (a new message, a restart)."""
+        buttons come or go, or what Telegram shows is unknown (a new message, a restart).
+        Held (see ``holding``), it is shown once released."""
+        held = _holding.get()
+        if held is not None:
+            if slot not in held.shows:
+                held.order.append(slot)
+            _, renewed, waits = held.shows.get(slot, (screen, False, True))
+            held.shows[slot] = (screen, renewed or renew, waits and easy)
+            return
         slot.screen = screen
         slot.renew = slot.renew or renew
         if not slot.pending:
@@ -334,6 +350,15 @@ class Outbox:
         if not slot.queued:
             slot.queued = True
             self._enqueue(slot.chat_id, slot)
+
+    def shown(self, then: Callable[[], None]) -> None:
+        """``then()`` once what was shown before is handed to the chats' queues: now, or (held)
+        once released."""
+        held = _holding.get()
+        if held is None:
+            then()
+        else:
+            held.then.append(then)
 
     def known(self, slot: Slot, screen: Screen) -> None:
         """The slot's message shows ``screen`` already (known from elsewhere: nothing to
@@ -470,6 +495,8 @@ class Outbox:
                 self.show(item, screen, renew=renew, easy=easy)
             else:
                 self._enqueue(*item)
+        for then in held.then:
+            then()
 
     @property
     def busy(self) -> bool:
@@ -546,10 +573,14 @@ class Outbox:
                 continue  # something else may go first now
             chat.resting = False
             self._record(chat, paced=paced)
-            failed = False
+            failed = dropped = False
             try:
                 if isinstance(item, Slot):
-                    await self._sync(chat, item)
+                    async with self.delivery.sending(item) as ours:
+                        old = await self._sync(chat, item) if ours else None
+                        dropped = not ours
+                    if old is not None:
+                        await self._retire(chat, old)
                 else:
                     result = await self._request(chat, item.make())
                     if not item.future.done():
@@ -568,7 +599,9 @@ class Outbox:
             chat.queue.remove(item)
             if isinstance(item, Slot):
                 item.due = 0.0
-                if not failed and item.pending:
+                if dropped:
+                    item.queued = False
+                elif not failed and item.pending:
                     chat.queue.append(item)  # it changed while being sent
                 else:
                     item.queued = False
@@ -625,13 +658,14 @@ class Outbox:
         chat.resting = False
         self._record(chat)
 
-    async def _sync(self, chat: _Chat, slot: Slot) -> None:
-        """Send the slot's latest screen (its budget is counted already)."""
+    async def _sync(self, chat: _Chat, slot: Slot) -> int | None:
+        """Send the slot's latest screen (its budget is counted already); the message it
+        replaces, to remove, if it was posted anew."""
         screen = slot.screen
         assert screen is not None
         digest = screen.digest()
         if not slot.renew and digest == slot.sent_digest:
-            return
+            return None
         old = slot.message_id
         if slot.renew or old is None:
             slot.renew = False
@@ -639,13 +673,11 @@ class Outbox:
                                                            thread_id=slot.thread_id))
             if message is None:
                 slot.sent_digest = digest  # refused: not again until shown anew
-                return
+                return None
             slot.message_id, slot.sent_digest = message.message_id, digest
             slot.live = bool(screen.rows)
             await self.delivery.slot_sent(slot)
-            if old is not None:
-                await self._retire(chat, old)
-            return
+            return old
         try:
             await self._request(chat, self.bot.edit_message_text(
                 screen.text, chat_id=slot.chat_id, message_id=old, parse_mode=ParseMode.HTML,
@@ -653,13 +685,14 @@ class Outbox:
         except BadRequest as exc:
             if "not modified" in exc.message.lower():
                 slot.sent_digest = digest
-                return
+                return None
             log.info("cannot edit message %s in %s (%s): posting anew", old, slot.chat_id, exc)
             slot.message_id = None
             slot.renew = True
             raise _Retry from None
         slot.sent_digest, slot.live = digest, bool(screen.rows)
         await self.delivery.slot_sent(slot)
+        return None
 
     async def _retire(self, chat: _Chat, message_id: int) -> None:
         """Remove an old copy of a renewed message (or at least its buttons)."""

@@ -10,9 +10,10 @@ refusal or note into a press's alert or a command's reply.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -48,6 +49,10 @@ from engine.match import Match
 
 log = logging.getLogger(__name__)
 
+# Whether this process may send what it drew of the tables of a chat topic (chat id, thread
+# id), held for the send (bot/telegram/worker.py ``Worker.ours``): several workers.
+Fence = Callable[[int, int], contextlib.AbstractAsyncContextManager[bool]]
+
 # Messages posted in a group below a table message that is not pinned, after which a new
 # deal brings it back down (posted anew): about what a phone's screen shows.
 SCROLLED = 10
@@ -72,6 +77,7 @@ class Presenter(Delivery):
         self.drawn: dict[int, float] = {}  # table -> its row's updated_at when last drawn
         self.cannot_pin: set[int] = set()  # groups where the bot may not pin
         self.dealt: dict[int, int] = {}  # table -> how many deals it had when last drawn
+        self.fence: Fence | None = None  # None: this process alone draws the tables
         self._tellers: dict[type, Callable[[Any], None]] = {
             events.GameBegins: lambda ev: self._group(
                 ev.table, lambda tr: tell.game_begins(tr, self.link(f"t{ev.table.id}"))),
@@ -194,7 +200,6 @@ class Presenter(Delivery):
         screen = table_message(table, self.translator(table.chat_id), look)
         if screen is None:
             return
-        self.drawn[table.id] = table.row.updated_at
         group = self.slot(table, None)
         self.outbox.show(group, screen, renew=renew or self._scrolled_away(table, group))
         acting = table.acting_users()
@@ -206,6 +211,8 @@ class Presenter(Delivery):
             if shown is not None:
                 self.outbox.show(self.slot(table, seat.seat), shown, renew=user_id in notify,
                                  easy=user_id not in acting)
+        drawn = table.row.updated_at  # noted once the screens are queued (a unit's: committed)
+        self.outbox.shown(lambda: self.drawn.__setitem__(table.id, drawn))
 
     def known(self, table: Table) -> None:
         """The table's messages show it as it is now (a table loaded after a restart): what
@@ -225,7 +232,7 @@ class Presenter(Delivery):
         drew them since): their ids come from the table's row again, and nothing is taken
         as shown."""
         for key in [key for key in self.slots if key[0] == table_id]:
-            del self.slots[key]
+            self.slots.pop(key).forgotten = True
         self.drawn.pop(table_id, None)
         self.dealt.pop(table_id, None)
 
@@ -245,6 +252,19 @@ class Presenter(Delivery):
                         thread_id=row.thread_id if seat is None else 0)
             self.slots[(row.id, seat)] = slot
         return slot
+
+    @contextlib.asynccontextmanager
+    async def sending(self, slot: Slot) -> AsyncIterator[bool]:
+        """A slot's screen goes unless its table was forgotten or (several workers) another
+        worker may have drawn the table since this one did (``fence``)."""
+        group = self.slots.get((int(slot.key[1:].partition("s")[0]), None))
+        if slot.forgotten or group is None:
+            yield False
+        elif self.fence is None:
+            yield True
+        else:
+            async with self.fence(group.chat_id, group.thread_id) as ours:
+                yield ours
 
     async def slot_sent(self, slot: Slot) -> None:
         """A slot's message is new: its id is stored (what it shows is kept in memory)."""
@@ -333,8 +353,8 @@ class Presenter(Delivery):
         if any(s.queued or s.pending for s in mine) or (table.row.shown_at or 0) >= drawn:
             return
         try:
-            await self.svc.store.tables.mark_shown(table.id, drawn)
-            table.row = replace(table.row, shown_at=drawn)
+            if await self.svc.store.tables.mark_shown(table.id, drawn):
+                table.row = replace(table.row, shown_at=drawn)
         except Exception:
             log.exception("table %s: cannot store that its messages are shown", table.id)
 

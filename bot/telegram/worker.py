@@ -14,9 +14,11 @@ worker does it.
 A worker prefers the lanes it worked in last (it holds their tables: no reload and no
 redraw); a lane whose worker is dead is anyone's, and one whose update waited
 ``STEAL_AFTER`` seconds too. A worker that finds a lane's version moved on since it
-worked there forgets what it holds of it. Each second it also adopts the tables of
-dead workers' lanes that have work to do (messages behind, a deal to deal, a robot
-to move): a table whose drawing worker died is redrawn by another.
+worked there forgets what it holds of it, and what it drew of the lane's tables before is
+not sent: screens go out only while the lane's version is the sending worker's (``ours``),
+and a unit of work in the lane waits for those being sent. Each second it also adopts the
+tables of dead workers' lanes that have work to do (messages behind, a deal to deal, a
+robot to move): a table whose drawing worker died is redrawn by another.
 
 The one-off calls a unit of work sends (messages, pictures, press answers) are kept in the
 unit's transaction (``Outbox.keep``, storage/sends.py) and marked done once Telegram
@@ -37,7 +39,7 @@ import json
 import logging
 import re
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 
 import asyncpg
 from asyncpg.transaction import Transaction
@@ -52,7 +54,6 @@ from storage import inbox
 from storage.budgets import SharedBudget
 from storage.inbox import table_lane
 from storage.postgres import PgConn, PostgresDatabase
-from storage.rows import Waking
 from storage.sends import SendQueue
 
 log = logging.getLogger(__name__)
@@ -74,6 +75,9 @@ class Worker:
         self.turn = asyncio.Lock()  # one unit of work at a time
         self.wake = asyncio.Event()
         self.handled = 0  # updates done (for the benchmark)
+        # Sends at once that hold a connection for their lane's send lock (``ours``): under
+        # half the pool, the rest left to the unit of work, the listener and what sends write.
+        self.sending = asyncio.Semaphore(max(1, db.pool.get_max_size() // 2 - 1))
 
     @property
     def svc(self) -> Services:
@@ -182,23 +186,51 @@ class Worker:
         send what it showed. False: it failed and was rolled back."""
         conn = PgConn(raw)
         outbox = self.presenter.outbox
+        before = self.versions.get(lane)
         try:
             version = await inbox.advance(conn, lane, self.id)
-            if self.versions.pop(lane, None) != version - 1:
-                self._forget(lane)  # another worker worked here since
+            taken_over = before != version - 1  # another worker worked here since
+            if taken_over:
+                self._forget(lane)
             with outbox.holding() as held, self.db.bound(raw):
+                if taken_over:
+                    await self._catch_up(lane)
                 await work()
                 await outbox.keep(held)
+            self.versions[lane] = version  # before the commit lets this worker's sends go
             await transaction.commit()
         except Exception:
             log.exception("worker %s: a unit of work in lane %s failed", self.id, lane)
             with contextlib.suppress(Exception):
                 await transaction.rollback()
             self._forget(lane)
+            self.versions.pop(lane, None)  # the next unit here catches the lane up
             return False
-        self.versions[lane] = version
         outbox.release(held)
         return True
+
+    async def _catch_up(self, lane: str) -> None:
+        """The lane's tables with work to do at once are loaded and do it: those whose
+        messages may be behind what is stored are redrawn (the worker before may not have
+        sent them, or not all: what it had left is not sent now)."""
+        async with self.db.reading() as conn:
+            ids = await inbox.tables_of(conn, lane)
+        out, problems = await self.svc.wake(await self.svc.store.tables.waking(ids))
+        self.presenter.show(out)
+        for problem in problems:
+            log.error("needs attention: %s", problem)
+
+    @contextlib.asynccontextmanager
+    async def ours(self, chat_id: int, thread_id: int) -> AsyncIterator[bool]:
+        """Inside: whether what this worker drew of the chat topic's tables may be sent: no
+        other worker worked in their lane since this one did, and none starts to before the
+        end (it waits; so does this for a unit under way in the lane). A lane this worker
+        never worked in: yes (a table drawn from another lane)."""
+        lane = table_lane(chat_id, thread_id)
+        async with self.sending, self.db.pool.acquire() as raw, raw.transaction():
+            version = await inbox.sending(PgConn(raw), lane)
+            mine = self.versions.get(lane)
+            yield mine is None or mine == version
 
     def _forget(self, lane: str) -> None:
         """What this worker holds of the lane's tables is not to be trusted: loaded anew."""
@@ -234,23 +266,14 @@ class Worker:
             return await self._unit(raw, transaction, lane, work)
 
     async def adopt(self) -> None:
-        """Take over the tables of dead workers' lanes that have work to do now."""
+        """Take over the dead workers' lanes whose tables have work to do now (the unit that
+        takes a lane over does it: ``_catch_up``)."""
         async with self.db.reading() as conn:
             lanes = await inbox.orphans(conn, dead_after=DEAD_AFTER)
         lane_of = {table_id: lane for lane, ids in lanes.items() for table_id in ids}
-        work: dict[str, list[Waking]] = {}
         rows = await self.svc.store.tables.waking(list(lane_of))
-        for row in rows:
-            work.setdefault(lane_of[row.id], []).append(row)
-        for lane, rows in work.items():
-
-            async def wake(rows: list[Waking] = rows) -> None:
-                out, problems = await self.svc.wake(rows)
-                self.presenter.show(out)
-                for problem in problems:
-                    log.error("needs attention: %s", problem)
-
-            await self.in_lane(lane, wake, adopt=True)
+        for lane in dict.fromkeys(lane_of[row.id] for row in rows):
+            await self.in_lane(lane, _taken_over, adopt=True)
 
     async def lane_of_table(self, table_id: int) -> str | None:
         table = self.svc.tables.get(table_id)
@@ -258,6 +281,10 @@ class Worker:
             return table_lane(table.chat_id, table.thread_id)
         async with self.db.reading() as conn:
             return await inbox.lane_of_table(conn, table_id)
+
+
+async def _taken_over() -> None:
+    """The work of a unit that only takes its lane over (``Worker._catch_up`` did it)."""
 
 
 class LaneJobs:

@@ -27,7 +27,6 @@ from functools import partial
 from typing import Any
 
 import aiohttp
-import pytest
 from aiohttp import web
 
 from bot.screens.look import Look
@@ -309,11 +308,6 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
         await storage.close()
 
 
-# A known hole of issue 18, still open (see its closing note): under the whole suite's load a
-# player's turn panel was once left behind after a kill. Usually passes alone. (A press's
-# answer is kept for another worker now: tests/bot/test_sends.py.)
-@pytest.mark.xfail(reason="issue 18: a turn panel once left behind after a kill under load",
-                   strict=False)
 async def test_three_workers_killed_and_restarted(postgres: LazyServer) -> None:
     rng = random.Random(18)
     url = await postgres.new_database()

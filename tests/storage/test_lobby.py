@@ -169,3 +169,20 @@ async def test_guests_sit_by_name_and_play_without_a_user(store: Storage) -> Non
     started = await store.tables.start_game(table.id)
     assert started.players == ["U1", "Dan", "Bob"]
     assert started.user_of(1) is None
+
+
+async def test_only_a_drawing_of_the_table_as_stored_counts_as_shown(store: Storage) -> None:
+    """A drawing the table changed since (an overtaken worker's), or one from a clock ahead,
+    is not taken as shown, nor does it undo a newer one's: a restart redraws only what the
+    messages do not show."""
+    await _users(store, 1)
+    table = await store.tables.create_table(CHAT, "preferans", creator_id=1, rules={},
+                                            seat_count=3)
+    changed = await store.tables.update_table(table.id, timer_deadline=123.0)
+    assert changed.updated_at != table.updated_at
+    for drawn in (table.updated_at, changed.updated_at + 5):
+        assert not await store.tables.mark_shown(table.id, drawn)
+        assert not (await store.tables.get_table(table.id)).shown
+    assert await store.tables.mark_shown(table.id, changed.updated_at)
+    assert not await store.tables.mark_shown(table.id, table.updated_at)
+    assert (await store.tables.get_table(table.id)).shown
