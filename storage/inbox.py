@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storage.sql import Conn
+from storage.sql import POSTGRES, Conn
 
-NOW = "extract(epoch FROM clock_timestamp())::float8"
+NOW = POSTGRES.now
 LOCK_SEED = 7118  # hashtextextended's seed for the lanes' advisory lock keys
 CANDIDATES = 8  # lanes looked at per claim
 KEEP_DONE = 86_400.0  # seconds a done update is kept (Telegram redelivers within a day)
