@@ -16,10 +16,11 @@ from bot.service.users import Users
 from bot.telegram import application
 from bot.telegram.commands import set_menus
 from bot.telegram.context import App
-from bot.telegram.outbox import SendQueue, SharedBudget
+from bot.telegram.outbox import GROUP_WINDOW, GroupCalls, SendQueue, SharedBudget
 from bot.telegram.presenter import Presenter
 from bot.telegram.worker import LaneJobs, Worker
 from bot.ui.i18n import languages
+from storage.budgets import GroupCalls as StoredGroupCalls
 from storage.budgets import SharedBudget as PostgresBudget
 from storage.postgres import PostgresDatabase
 from storage.sends import SendQueue as PostgresSendQueue
@@ -40,7 +41,11 @@ async def start(app: App) -> Services:
     """Open storage, restore every open table and register the command menus."""
     settings = app.bot_data.settings
     assert settings is not None
-    svc, presenter = await compose(app, await Storage.open(settings.database))
+    storage = await Storage.open(settings.database)
+    group_calls = StoredGroupCalls(storage.db)
+    await group_calls.prune()
+    svc, presenter = await compose(app, storage, group_calls=group_calls)
+    presenter.outbox.counted_before(await group_calls.recent(GROUP_WINDOW))
     await set_menus(app)
     restored, problems = await svc.restore()
     if await svc.store.chats.any_user():  # the process before may have written to them
@@ -58,10 +63,12 @@ async def start(app: App) -> Services:
 
 async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Scheduler] = _same,
                   shared: SharedBudget | None = None,
-                  queue: SendQueue | None = None) -> tuple[Services, Presenter]:
+                  queue: SendQueue | None = None,
+                  group_calls: GroupCalls | None = None) -> tuple[Services, Presenter]:
     """The services and the presenter on ``storage``; ``jobs`` wraps the timers' scheduler
     (a worker runs each job in its table's lane), ``shared``: budgets shared by workers,
-    ``queue``: their kept one-off calls."""
+    ``queue``: their kept one-off calls, ``group_calls``: a single process's calls to groups,
+    kept for after a restart."""
     settings = app.bot_data.settings
     assert settings is not None
     me = await app.bot.get_me()
@@ -72,7 +79,7 @@ async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Sch
                                                                me.username or "")
     presenter = Presenter(svc, app.bot, me.username or "", group_limit=settings.group_limit,
                           overall_limit=settings.overall_limit, app=links, shared=shared,
-                          queue=queue)
+                          queue=queue, group_calls=group_calls)
     svc.publish = presenter.show
     app.bot_data.services, app.bot_data.presenter = svc, presenter
     return svc, presenter

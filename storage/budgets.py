@@ -1,4 +1,5 @@
-"""Per-chat call budgets shared by the worker processes, in PostgreSQL.
+"""Per-chat call budgets shared by the worker processes, in PostgreSQL; a single process's
+calls to groups, kept for the process after a restart (either backend).
 
 Each call to a chat is a row (``chat_calls``): a sliding window counts the rows of the
 last ``period`` seconds on the server's clock, under the chat's own advisory lock
@@ -9,6 +10,11 @@ row that still counts, and then expires.
 PostgreSQL rather than Redis: the workers need PostgreSQL anyway, the budget is a few
 dozen small transactions a second at Telegram's own limits (about 30 calls a second in
 all), and one service fewer to run, secure and back up.
+
+A single process writes alone to its groups: it need not take a call before making it,
+only keep it (``GroupCalls.made``) once answered, on the database's clock. A call in
+flight when the process died is not known after the restart: the bot's 18 calls a minute
+under Telegram's 20 leave room for it.
 """
 
 from __future__ import annotations
@@ -54,7 +60,40 @@ class SharedBudget:
         await self.db.write(answered)
 
     async def prune(self) -> None:
-        async def prune(conn: Conn) -> None:
-            await conn.execute(f"DELETE FROM chat_calls WHERE at < {NOW} - ?", (KEEP,))
+        await self.db.write(_prune)
 
-        await self.db.write(prune)
+
+class GroupCalls:
+    """The outbox's ``GroupCalls`` in the database, on either backend: a row per call once it
+    was answered (one small write), so that the process after a restart knows them."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+
+    async def made(self, chat_id: int) -> None:
+        async def made(conn: Conn) -> None:
+            now = conn.dialect.now
+            await conn.execute(f"INSERT INTO chat_calls (chat_id, at) VALUES (?, {now})",
+                               (chat_id,))
+            await conn.execute(f"DELETE FROM chat_calls WHERE chat_id = ? AND at < {now} - ?",
+                               (chat_id, KEEP))
+
+        await self.db.write(made)
+
+    async def recent(self, period: float) -> dict[int, list[float]]:
+        async with self.db.reading() as conn:
+            now = conn.dialect.now
+            rows = await conn.fetch(f"SELECT chat_id, {now} - at FROM chat_calls"
+                                    f" WHERE at > {now} - ? ORDER BY at", (period,))
+        calls: dict[int, list[float]] = {}
+        for chat_id, age in rows:
+            calls.setdefault(int(chat_id), []).append(max(0.0, float(age)))
+        return calls
+
+    async def prune(self) -> None:
+        await self.db.write(_prune)
+
+
+async def _prune(conn: Conn) -> None:
+    """Forget the calls older than any window."""
+    await conn.execute(f"DELETE FROM chat_calls WHERE at < {conn.dialect.now} - ?", (KEEP,))

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from storage.sql import Conn
+from storage.sql import POSTGRES, Conn
 
-NOW = "extract(epoch FROM clock_timestamp())::float8"
+NOW = POSTGRES.now
 LOCK_SEED = 7118  # hashtextextended's seed for the lanes' advisory lock keys
 SEND_SEED = 7119  # and for their send locks
 CANDIDATES = 8  # lanes looked at per claim

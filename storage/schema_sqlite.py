@@ -232,4 +232,16 @@ _V9 = (
     "ALTER TABLE chats ADD COLUMN username TEXT",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+# Each group's calls of the last minute (issue 16), so that the process after a restart
+# knows what Telegram still counts (storage/budgets.py; PostgreSQL's since its _V5).
+_V10 = (
+    """CREATE TABLE chat_calls (
+        id INTEGER PRIMARY KEY,
+        chat_id INTEGER NOT NULL,
+        at REAL NOT NULL
+    )""",
+    "CREATE INDEX chat_calls_by_chat ON chat_calls(chat_id, at)",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9,
+                                           _V10)

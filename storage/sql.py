@@ -25,7 +25,9 @@ class Dialect:
     ``skip_locked``: the same, passing over rows another transaction holds (a claim);
     ``exclusive``: a statement that waits for, and holds till the transaction ends, the lock
     its one parameter names, a number: one such transaction at a time (SQLite has no row
-    locks and needs neither: its writes are serialized whole)."""
+    locks and needs neither: its writes are serialized whole);
+    ``now``: the database's clock, in seconds since the epoch (PostgreSQL's is the server's,
+    the same for every process; SQLite's the machine's, to the millisecond)."""
 
     name: str
     json_array: Callable[[str], str]
@@ -33,13 +35,16 @@ class Dialect:
     for_update: str
     skip_locked: str
     exclusive: str
+    now: str
 
 
 SQLITE = Dialect("sqlite", lambda e: f"json_group_array({e})",
-                 lambda c, k: f"json_extract({c}, '$.{k}') IS NOT NULL", "", "", "")
+                 lambda c, k: f"json_extract({c}, '$.{k}') IS NOT NULL", "", "", "",
+                 "((julianday('now') - 2440587.5) * 86400.0)")
 POSTGRES = Dialect("postgresql", lambda e: f"COALESCE(json_agg({e}), '[]'::json)::text",
                    lambda c, k: f"({c}::jsonb -> '{k}') IS NOT NULL", " FOR UPDATE",
-                   " FOR UPDATE SKIP LOCKED", "SELECT pg_advisory_xact_lock(?)")
+                   " FOR UPDATE SKIP LOCKED", "SELECT pg_advisory_xact_lock(?)",
+                   "extract(epoch FROM clock_timestamp())::float8")
 
 
 class Conn(Protocol):

@@ -30,6 +30,10 @@ still takes it (``ANSWER_WITHIN``). Calls the outbox's owner decides after a com
 pin of a table message just posted) are kept with its writes in a transaction of their own
 (``keeping``). A slot's post or edit goes only if its ``Delivery`` lets it (``sending``: no
 other worker drew that table since).
+
+A single process keeps its calls to groups in its database (``GroupCalls``), so that after
+a restart a group's window starts with the calls of the minute before, which Telegram
+still counts (``counted_before``).
 """
 
 from __future__ import annotations
@@ -88,6 +92,18 @@ class SharedBudget(Protocol):
 
     async def answered(self, token: int) -> None:
         """The call was answered: it counts from now."""
+
+
+class GroupCalls(Protocol):
+    """A single process's calls to groups, kept for the process after a restart
+    (storage/budgets.py)."""
+
+    async def made(self, chat_id: int) -> None:
+        """A call to the group was answered now."""
+
+    async def recent(self, period: float) -> dict[int, list[float]]:
+        """Each group's calls of the last ``period`` seconds: how long ago each was answered,
+        oldest first."""
 
 
 class SendQueue(Protocol):
@@ -305,9 +321,10 @@ class Outbox:
     def __init__(self, bot: Bot, delivery: Delivery, *, group_limit: int = GROUP_LIMIT,
                  group_window: float = GROUP_WINDOW, overall_limit: int = OVERALL_LIMIT,
                  group_reserve: int | None = None, shared: SharedBudget | None = None,
-                 queue: SendQueue | None = None) -> None:
+                 queue: SendQueue | None = None, group_calls: GroupCalls | None = None) -> None:
         self.bot = bot
         self.shared = shared
+        self.group_calls = group_calls
         self.queue = queue
         self.delivery = delivery
         self.group_limit = group_limit
@@ -318,6 +335,7 @@ class Outbox:
         self._overall = Window(overall_limit, 1.05)
         self._in_flight = asyncio.Semaphore(IN_FLIGHT_MAX)  # never more than the pool holds
         self._unknown_until = 0.0  # before then a private chat's last calls are unknown
+        self._before: dict[int, list[float]] = {}  # group -> its calls before a restart
         self.calls = 0  # API calls made (for the benchmarks)
         self.newest: dict[int, int] = {}  # chat -> the newest message id the bot posted there
         self._answering: set[asyncio.Task[None]] = set()  # kept answers being made
@@ -368,8 +386,15 @@ class Outbox:
 
     def after_restart(self) -> None:
         """The process before this one may have written to private chats moments ago (its
-        calls are not known here): a private chat's window starts full, for one window."""
+        calls are not known here): a private chat's window starts full, for one window (a
+        group's are known: the shared budget, or ``counted_before``)."""
         self._unknown_until = time.monotonic() + PRIVATE_WINDOW
+
+    def counted_before(self, groups: dict[int, list[float]]) -> None:
+        """Calls to groups made by the process before this one (how long ago each was
+        answered, oldest first): a group's window starts with them."""
+        now = time.monotonic()
+        self._before = {chat_id: [now - age for age in ages] for chat_id, ages in groups.items()}
 
     async def request(self, chat_id: int, call: Call) -> Any:
         """Make one call in order with the chat's other sends and within its budget; None if
@@ -533,8 +558,9 @@ class Outbox:
         if chat is None:
             if chat_id < 0:
                 paced = max(1, self.group_limit - self.group_reserve)
-                chat = _Chat(chat_id, Window(self.group_limit, self.group_window), paced,
-                             Window(paced, self.group_window))
+                window = Window(self.group_limit, self.group_window)
+                window.sent_at.extend([at] for at in self._before.pop(chat_id, ()))
+                chat = _Chat(chat_id, window, paced, Window(paced, self.group_window))
             else:
                 window = Window(PRIVATE_LIMIT, PRIVATE_WINDOW)
                 if time.monotonic() < self._unknown_until:
@@ -634,6 +660,8 @@ class Outbox:
         now = time.monotonic()
         for call in chat.counted:
             call[0] = now
+        if chat.counted:
+            await self._keep(chat)
         chat.counted.clear()
         tokens, chat.shared = chat.shared, []
         for token in tokens:
@@ -713,6 +741,15 @@ class Outbox:
             return await self._request(chat, request)
         except _Retry:
             return None
+
+    async def _keep(self, chat: _Chat) -> None:
+        """Keep a group's call for after a restart (if that fails, the call was made still)."""
+        if self.group_calls is None or not chat.group:
+            return
+        try:
+            await self.group_calls.made(chat.id)
+        except Exception:
+            log.exception("cannot keep a call to group %s", chat.id)
 
     async def _done(self, token: int) -> None:
         """A kept call was answered (or failed for good); not marked, it is made again if this

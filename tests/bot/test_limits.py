@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bot.screens.look import context, plugin_of
 from bot.screens.table import panel
+from bot.telegram.outbox import GROUP_LIMIT
 from tests.bot.harness import open_table, press_first, running_bot
 from tests.fakebot import FakeTelegram, FloodLimits
 
@@ -129,3 +130,28 @@ async def test_a_restart_counts_the_private_calls_of_the_process_before(
         tg.press_start(ann)
         await tg.idle()
     assert len(tg.calls_for("sendMessage", ann)) >= 4
+
+
+async def test_a_restart_counts_the_group_calls_of_the_minute_before(location: str) -> None:
+    """Telegram counts a group's calls of the last minute across a restart: the new process
+    knows them from its database and waits for them, so that none is refused, and answers."""
+    async with FakeTelegram(flood=FloodLimits()) as tg:
+        ann = tg.add_user("Ann")
+        group = tg.add_group("Cards", [ann])
+        budget = {"GROUP_MESSAGES_PER_MINUTE": str(GROUP_LIMIT)}
+        async with running_bot(tg, location, **budget):
+            while len(tg.calls_for("sendMessage", group)) < GROUP_LIMIT:  # the bot's minute
+                tg.send(ann, group, "/help")
+                await tg.idle()
+        async with running_bot(tg, location, **budget) as hub:
+            for _ in range(3):
+                tg.send(ann, group, "/help")
+            tg.press_start(ann)
+            await tg.settled()
+            async with hub.services.store.db.reading() as conn:  # a private chat's are not kept
+                kept = await conn.fetch("SELECT DISTINCT chat_id FROM chat_calls")
+        assert not [c for c in tg.calls if c.status == 429]
+        answered = [c for c in tg.calls_for("sendMessage", group) if c.status == 200]
+        assert len(answered) == GROUP_LIMIT + 3
+        assert tg.calls_for("sendMessage", ann)
+        assert [tuple(row) for row in kept] == [(group.id,)]
