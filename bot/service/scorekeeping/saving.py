@@ -1,10 +1,9 @@
 """Saving an entered deal: durably first, then told in the group.
 
-A deal is scored on a copy of the match, stored (one log entry with its
-result, the settlement if it ends the game, and the next deal's empty draft), and only
-then becomes the
-table's match and is told as a played deal is, then the table's message comes
-anew below it for the next deal (or the game ends).
+A deal is scored on a copy of the match, stored (one log entry with its result, the
+settlement if it ends the game, and the next deal's empty draft), and only then becomes
+the table's match and is told as a played deal is, then the table's message comes anew
+below it for the next deal (or the game ends).
 """
 
 from __future__ import annotations
