@@ -30,6 +30,7 @@ class LogStore:
         self, table_id: int, seq: int, entry: Entry, *,
         result: Mapping[str, Any] | None = None, stats: Sequence[StatLine] = (),
         settlement: Sequence[float] | None = None, snapshot: Mapping[str, Any] | None = None,
+        draft: Mapping[str, Any] | None = None,
     ) -> float:
         """Store one log entry durably; return only once it is committed, with the table's
         new ``updated_at``.
@@ -40,26 +41,30 @@ class LogStore:
         entry that ends a deal pass ``result`` (the deal's output object) and its
         ``stats``, with the one that ends the game also ``settlement``, and the match
         as it stands then as a ``snapshot`` (``Match.snapshot``, which a restore starts
-        from): they commit together. If the caller is cancelled while waiting, the entry
+        from): they commit together, and so does the scorekeeper's next ``draft`` (JSON data;
+        None: the stored one stays). If the caller is cancelled while waiting, the entry
         may still commit.
         """
         return await self._db.write(lambda conn: log_sql.append(
-            conn, table_id, seq, entry, result, stats, settlement, snapshot))
+            conn, table_id, seq, entry, result, stats, settlement, snapshot, draft))
 
     async def replace_entered_deals(
         self, table_id: int, from_deal: int, deals: Sequence[Mapping[str, Any]],
         outputs: Sequence[Mapping[str, Any]], *, stats: Sequence[Sequence[StatLine]],
         expected_last: int, settlement: Sequence[float] | None = None,
+        draft: Mapping[str, Any] | None = None,
     ) -> TableRow:
         """Scorekeeper ``/undo`` and ``/edit``: replace the entered deals from ``from_deal``
         (0-based) on by ``deals`` (record objects) scored as ``outputs`` with ``stats``.
 
         Refused (SeqConflict) if the log's last entry is not ``expected_last`` (the
         table moved on), and (BadInput) if a deal to remove was played with the bot. A
-        finished game becomes playing again unless ``settlement`` ends it anew.
+        finished game becomes playing again unless ``settlement`` ends it anew. The
+        scorekeeper's next ``draft`` commits with them (None: the stored one stays).
         """
         await self._db.write(lambda conn: log_sql.replace_entered(
-            conn, table_id, from_deal, expected_last, deals, outputs, stats, settlement))
+            conn, table_id, from_deal, expected_last, deals, outputs, stats, settlement,
+            draft))
         async with self._db.reading() as conn:
             return await sql.load_table(conn, table_id)
 

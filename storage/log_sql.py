@@ -13,7 +13,7 @@ from storage import timers
 from storage.errors import BadInput, DuplicateSeq, NotFound, SeqConflict, SeqGap, WrongStatus
 from storage.rows import Entry, StatLine
 from storage.sql import Conn, Row
-from storage.tables_sql import json_object, refuse_second_table
+from storage.tables_sql import json_object, refuse_second_table, store_draft
 
 log = logging.getLogger(__name__)
 
@@ -50,9 +50,10 @@ async def append(
     stats: Sequence[StatLine],
     settlement: Sequence[float] | None,
     snapshot: Mapping[str, Any] | None = None,
+    draft: Mapping[str, Any] | None = None,
 ) -> float:
     """One append and what it ends: the deal's result and statistics, the game's settlement,
-    the match's snapshot; the table's new ``updated_at``."""
+    the match's snapshot; the scorekeeper's next draft; the table's new ``updated_at``."""
     table = await locked_table(conn, table_id)
     last = table["last_seq"]
     if seq <= last:
@@ -82,6 +83,8 @@ async def append(
         await finish(conn, table_id, table["seat_count"], settlement, now)
     if snapshot is not None:
         await store_snapshot(conn, table_id, snapshot, now)
+    if draft is not None:
+        await store_draft(conn, table_id, draft)
     return now
 
 
@@ -104,9 +107,11 @@ async def replace_entered(
     outputs: Sequence[Mapping[str, Any]],
     stats: Sequence[Sequence[StatLine]],
     settlement: Sequence[float] | None,
+    draft: Mapping[str, Any] | None = None,
 ) -> None:
     """Scorekeeper undo and edit: deals from ``from_deal`` on, all entered by hand, are
-    replaced by ``deals`` with their ``outputs``; a finished game is reopened first.
+    replaced by ``deals`` with their ``outputs``; a finished game is reopened first; the
+    next ``draft`` is stored with them.
 
     The one place where the log is rewritten: an entered deal is a single
     entry with no actions, so the log still numbers one entry per match version.
@@ -146,6 +151,8 @@ async def replace_entered(
                      settlement if n == len(deals) - 1 else None)
     if not deals and settlement is not None:
         await finish(conn, table_id, table["seat_count"], settlement)
+    if draft is not None:
+        await store_draft(conn, table_id, draft)
 
 
 async def store_result(

@@ -129,6 +129,8 @@ class TableRow:
     thread_id: int = 0  # the forum topic the table lives in (0: none)
     shown_at: float | None = None  # ``updated_at`` when its messages last all showed it
     pinned_message_id: int | None = None  # the group message the bot pinned, until unpinned
+    # scorekeeper mode: the deal being entered as stored when the row was read (JSON data)
+    draft: dict[str, Any] | None = None
 
     @property
     def shown(self) -> bool:
@@ -150,6 +152,7 @@ class TableRow:
             started_at=row["started_at"], finished_at=row["finished_at"], seats=seats,
             timer_nudged=bool(row["timer_nudged"]), thread_id=row["thread_id"],
             shown_at=row["shown_at"], pinned_message_id=row["pinned_message_id"],
+            draft=None if row["draft"] is None else json.loads(row["draft"]),
         )
 
     def user_of(self, seat: int) -> int | None:

@@ -236,4 +236,9 @@ _V6 = (
     "CREATE INDEX sends_done ON sends (done_at) WHERE done_at IS NOT NULL",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
+# The scorekeeper's deal being entered (issue 18), as in SQLite's _V11.
+_V7 = (
+    "ALTER TABLE game_tables ADD COLUMN draft TEXT",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)

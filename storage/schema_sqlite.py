@@ -243,5 +243,12 @@ _V10 = (
     "CREATE INDEX chat_calls_by_chat ON chat_calls(chat_id, at)",
 )
 
+# The scorekeeper's deal being entered (issue 18): the presses so far as JSON data (the
+# service's ``Draft``), written with the press that made them, so that a restart, or another
+# worker, goes on from them (NULL: none stored yet).
+_V11 = (
+    "ALTER TABLE game_tables ADD COLUMN draft TEXT",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9,
-                                           _V10)
+                                           _V10, _V11)

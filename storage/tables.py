@@ -304,6 +304,17 @@ class TableStore:
 
         return await self._db.write(change)
 
+    async def set_draft(self, table_id: int, draft: Mapping[str, Any]) -> TableRow:
+        """The scorekeeper's deal being entered, as JSON data (the service's draft): a change
+        of the playing table, which its message shows."""
+        async def change(conn: Conn) -> TableRow:
+            await sql.table_in(conn, table_id, "playing")
+            await sql.store_draft(conn, table_id, draft)
+            await sql.update(conn, "game_tables", table_id, {})
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(change)
+
     async def set_robot(self, table_id: int, seat: int, robot: bool) -> TableRow:
         """A substitute robot starts (or stops) playing a user's seat of a game."""
         async def change(conn: Conn) -> TableRow:

@@ -31,6 +31,13 @@ async def update(
     await conn.execute(f"UPDATE {table} SET {assignments} WHERE id = ?", (*columns.values(), key))
 
 
+async def store_draft(conn: Conn, table_id: int, draft: Mapping[str, Any]) -> None:
+    """The scorekeeper's deal being entered (the service's draft as JSON data), written in the
+    transaction of the change that made it (the caller marks the table changed)."""
+    await conn.execute("UPDATE game_tables SET draft = ? WHERE id = ?",
+                       (json_object("the draft", draft), table_id))
+
+
 def json_object(name: str, value: Any) -> str:
     if not isinstance(value, Mapping):
         raise BadInput(f"{name} must be a JSON object")

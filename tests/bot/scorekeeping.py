@@ -12,6 +12,15 @@ from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
 
 
+def table_message(tg: FakeTelegram, group: Chat) -> Message:
+    """A scorekept table's message: the bot's latest with lobby or scorekeeper buttons."""
+    for message in reversed(tg.messages(group)):
+        if message.sender is tg.bot and any(
+                b.get("callback_data", "")[:2] in ("k:", "l:") for b in message.buttons):
+            return message
+    raise LookupError("no table message")
+
+
 @dataclass
 class Keeping:
     """A group keeping score at one table, and who presses."""
@@ -27,12 +36,7 @@ class Keeping:
         return next(t for t in self.hub.services.tables.values() if t.chat_id == self.group.id)
 
     def message(self) -> Message:
-        """The table's message: the bot's latest with lobby or scorekeeper buttons."""
-        for message in reversed(self.tg.messages(self.group)):
-            if message.sender is self.tg.bot and any(
-                    b.get("callback_data", "")[:2] in ("k:", "l:") for b in message.buttons):
-                return message
-        raise LookupError("no table message")
+        return table_message(self.tg, self.group)
 
     def labels(self) -> list[str]:
         return [b["text"] for b in self.message().buttons]

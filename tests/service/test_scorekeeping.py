@@ -8,6 +8,8 @@ from bot.service import decisions, events, lobby
 from bot.service.outcome import Outcome
 from bot.service.scorekeeping import corrections, entering
 from bot.service.scorekeeping import lobby as keeping
+from bot.service.scorekeeping.draft import Draft
+from bot.service.scorekeeping.keeper import keeper_of
 from bot.service.tables import Table
 from storage.rows import UserRow
 from tests.service.conftest import World
@@ -82,3 +84,24 @@ async def test_another_players_undo_is_put_to_the_enterer(world: World) -> None:
         passed = await decisions.vote_press(world.svc, table, ann, (str(vote.id), "y"))
     assert any(isinstance(e, events.DealRemoved) for e in passed.events)
     assert table.match.deals == []
+
+
+async def test_a_table_loaded_again_goes_on_from_its_stored_draft(world: World) -> None:
+    """As another worker (or a restart) loads it: the presses so far, with the revision its
+    buttons carry; a stored draft whose presses no longer fit the sheet is dropped."""
+    table, ann, _ = await _kept(world)
+    assert table.match is not None and table.keeper is not None
+    version = str(table.match.version)
+    assert (await _press(world, table, ann, "dealer", version, "0", "2")).ok
+    assert (await _press(world, table, ann, "c", version, "1", "0")).ok
+    held = table.keeper.draft
+    world.svc.tables.forget(table)
+    loaded = await world.svc.table(table.id)
+    assert loaded is not None and loaded is not table
+    assert keeper_of(loaded).draft == held and held.taps
+    assert (await _press(world, loaded, ann, "c", version, str(held.revision), "0")).ok
+    stale = Draft([("no such answer",)], dealer=2, revision=7)
+    await world.svc.store.tables.set_draft(table.id, stale.to_data())
+    world.svc.tables.forget(loaded)
+    again = await world.svc.table(table.id)
+    assert again is not None and keeper_of(again).draft == Draft(revision=8)

@@ -5,13 +5,13 @@ import random
 import pytest
 
 from bot.service import records as stored
-from engine.manual import edit, fill, form_at, undo
+from engine.manual import add_entry, edit, fill, form_at, form_for, undo
 from engine.match import Match
 from engine.preferans.rules import Rules
 from engine.records import replay
-from storage import BadInput, SeqConflict, Storage
-from storage.rows import TableRow
-from tests.storage.play import enter_deal, lines, play_deals
+from storage import BadInput, SeqConflict, SeqGap, Storage, WrongStatus
+from storage.rows import Entry, TableRow
+from tests.storage.play import enter_deal, lines, play_deals, scored
 
 CHAT = -3
 
@@ -95,3 +95,36 @@ async def test_stale_or_played_revisions_are_refused(store: Storage) -> None:
         await store.log.replace_entered_deals(table.id, 1, [], [], stats=[],
                                               expected_last=match.version)
     assert (await store.log.record(table.id))["deals"][:2] == before["deals"]
+
+
+async def test_the_draft_is_stored_with_the_change_that_makes_it(store: Storage) -> None:
+    """A press stores the draft (the table changed: its message is behind until shown); a
+    saved or rewritten deal stores the next one in its own transaction, so a refused one
+    leaves the draft as it was."""
+    table = await _guest_table(store, {})
+    assert table.draft is None
+    await store.tables.mark_shown(table.id, table.updated_at)
+    pressed = await store.tables.set_draft(table.id, {"taps": [["game", 1]], "revision": 1})
+    assert pressed.draft == {"taps": [["game", 1]], "revision": 1} and not pressed.shown
+    match = replay(table.header())
+    entry = fill(form_for(match), lambda step, _: step.choices[0])
+    result, _ = scored(add_entry(match, entry))
+    with pytest.raises(SeqGap):
+        await store.log.append(table.id, match.version + 1, Entry.deal(match.deals[-1]),
+                               result=result, draft={"revision": 2})
+    assert (await store.tables.get_table(table.id)).draft == pressed.draft
+    await store.log.append(table.id, match.version, Entry.deal(match.deals[-1]),
+                           result=result, stats=lines(match, result), draft={"revision": 2})
+    assert (await store.tables.get_table(table.id)).draft == {"revision": 2}
+    with pytest.raises(SeqConflict):
+        await store.log.replace_entered_deals(table.id, 0, [], [], stats=[],
+                                              expected_last=match.version - 1,
+                                              draft={"revision": 3})
+    assert (await store.tables.get_table(table.id)).draft == {"revision": 2}
+    undone = await store.log.replace_entered_deals(table.id, 0, [], [], stats=[],
+                                                   expected_last=match.version,
+                                                   draft={"revision": 3})
+    assert undone.draft == {"revision": 3}
+    await store.tables.set_status(table.id, "paused")
+    with pytest.raises(WrongStatus):  # no deal is entered on a paused table
+        await store.tables.set_draft(table.id, {"revision": 4})

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from bot.service import events, records, votes
 from bot.service.outcome import Outcome, Refusal
 from bot.service.scorekeeping.draft import EntryRules, taps_of
-from bot.service.scorekeeping.keeper import keeper_of
+from bot.service.scorekeeping.keeper import keep_draft, keeper_of
 from bot.service.scorekeeping.lobby import may_keep
 from bot.service.scorekeeping.saving import show_next
 from bot.service.tables import Table, keeps_score
@@ -78,9 +78,7 @@ async def do_undo(svc: Services, table: Table, version: int, out: Outcome) -> No
     new = undo(match)
     if not await _store(svc, table, len(new.deals), new, version, out):
         return
-    keeper = keeper_of(table)
-    keeper.enterers.pop()
-    keeper.restart()
+    keeper_of(table).enterers.pop()
     out.tell(events.DealRemoved(table, number, match))
     await show_next(svc, table, out)
 
@@ -108,8 +106,9 @@ async def edit_command(svc: Services, table: Table, user: UserRow, text: str,
         return out.refuse("not_corrected", reason=Refusal.of(exc))
     if table.status != "playing":
         return out.refuse("edit_in_one_line", n=number)
-    draft = keeper_of(table).restart(number)
+    draft = keeper_of(table).draft.restarted(number)
     draft.taps = taps_of(form, old)
+    await keep_draft(svc, table, draft)
     return out.come_anew(table)
 
 
@@ -145,9 +144,7 @@ async def do_edit(svc: Services, table: Table, user_id: int, number: int, entry:
         return
     if not await _store(svc, table, number - 1, new, version, out):
         return
-    keeper = keeper_of(table)
-    keeper.enterers[number - 1] = user_id
-    keeper.restart()
+    keeper_of(table).enterers[number - 1] = user_id
     out.tell(events.DealCorrected(table, number, number < len(new.deals),
                                   new.outputs[number - 1], (form, entry)))
     await show_next(svc, table, out)
@@ -174,15 +171,18 @@ async def passed(svc: Services, table: Table, initiator: int, params: dict[str, 
 
 async def _store(svc: Services, table: Table, first: int, new: Match, version: int,
                  out: Outcome) -> bool:
-    """Replace the stored deals from ``first`` (0-based) by the new match's; on success the
-    table takes the new match."""
+    """Replace the stored deals from ``first`` (0-based) by the new match's, with a new empty
+    draft; on success the table takes the new match and the draft."""
     seats = len(new.players)
+    keeper = keeper_of(table)
+    after = keeper.draft.restarted()
     try:
         table.row = await svc.store.log.replace_entered_deals(
             table.id, first, new.deals[first:], new.outputs[first:],
             stats=[records.seat_stats(table.game, seats, o) for o in new.outputs[first:]],
             expected_last=version,
-            settlement=new.report()["settlement"] if new.over else None)
+            settlement=new.report()["settlement"] if new.over else None,
+            draft=after.to_data())
     except TableExists:
         out.refuse("cannot_reopen")
         return False
@@ -191,6 +191,7 @@ async def _store(svc: Services, table: Table, first: int, new: Match, version: i
         out.refuse("sheet_not_changed")
         return False
     table.match = new
+    keeper.draft = after
     return True
 
 

@@ -10,7 +10,7 @@ answers (Seep's card points) is typed on a keypad instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Protocol
 
 from engine.manual import EntryForm, Step, is_complete
@@ -25,7 +25,10 @@ Merge = Callable[[Step, Any, Step], bool]
 @dataclass
 class Draft:
     """The presses of one deal's entry. ``dealer`` answers "who dealt?" before deal 1;
-    ``number`` is the deal being corrected (``/edit``), None for a new deal."""
+    ``number`` is the deal being corrected (``/edit``), None for a new deal. ``revision``
+    grows with every change: the buttons carry it, so that a press on a message that shows
+    an earlier draft is refused. Stored (``to_data``) with each change, so that a restart,
+    or another worker, goes on from it."""
 
     taps: list[tuple[Any, ...]] = field(default_factory=list)
     digits: str = ""
@@ -35,6 +38,22 @@ class Draft:
 
     def changed(self) -> None:
         self.revision += 1
+
+    def copy(self) -> Draft:
+        """A copy to change (the draft held stays as it is until the copy is stored)."""
+        return replace(self, taps=list(self.taps))
+
+    def restarted(self, number: int | None = None) -> Draft:
+        """A new, empty draft after this one (for deal ``number`` when correcting one)."""
+        return Draft(revision=self.revision + 1, number=number)
+
+    def to_data(self) -> dict[str, Any]:
+        """As JSON data (the answers are strings, numbers and flags)."""
+        return asdict(self)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Draft:
+        return cls(**{**data, "taps": [tuple(tap) for tap in data["taps"]]})
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from bot.service.outcome import Outcome, Refusal
 from bot.service.scorekeeping import corrections, lobby
 from bot.service.scorekeeping.draft import EntryRules, plan
-from bot.service.scorekeeping.keeper import form_of, keeper_of, next_match
+from bot.service.scorekeeping.keeper import form_of, keep_draft, keeper_of, next_match
 from bot.service.scorekeeping.saving import save_deal
 from bot.service.tables import Table
 from engine.base import ActionError
@@ -49,9 +49,9 @@ async def press(svc: Services, table: Table, user: UserRow, parts: tuple[str, ..
 async def _entry_press(svc: Services, table: Table, user: UserRow, op: str,
                        args: tuple[str, ...], rules: EntryRules,
                        out: Outcome) -> Outcome | None:
-    """What a press of the entry message does; None if it is not a button of this message."""
-    keeper = keeper_of(table)
-    draft = keeper.draft
+    """What a press of the entry message does; None if it is not a button of this message.
+    The draft changes on a copy, held once it is stored."""
+    draft = keeper_of(table).draft.copy()
     form = form_of(table, draft)
     arg = args[0] if args else ""
     if op == "dealer":
@@ -69,7 +69,7 @@ async def _entry_press(svc: Services, table: Table, user: UserRow, op: str,
         draft.taps.clear()
         draft.digits = ""
     elif op == "stop":
-        keeper.restart()
+        draft = draft.restarted()
     elif form is None:
         return None
     elif op == "save":
@@ -92,6 +92,7 @@ async def _entry_press(svc: Services, table: Table, user: UserRow, op: str,
         else:
             return None
     draft.changed()
+    await keep_draft(svc, table, draft)
     return out.redraw(table)
 
 

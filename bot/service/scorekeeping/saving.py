@@ -1,9 +1,9 @@
 """Saving an entered deal: durably first, then told in the group.
 
-A deal is scored on a copy of the match, stored (one log entry with its
-result, and the settlement if it ends the game), and only then becomes the
-table's match and is told as a played deal is, then the table's message comes
-anew below it for the next deal (or the game ends).
+A deal is scored on a copy of the match, stored (one log entry with its result, the
+settlement if it ends the game, and the next deal's empty draft), and only then becomes
+the table's match and is told as a played deal is, then the table's message comes anew
+below it for the next deal (or the game ends).
 """
 
 from __future__ import annotations
@@ -40,11 +40,12 @@ async def save_deal(svc: Services, table: Table, user_id: int, entry: Any,
         return out.refuse("not_entered", reason=Refusal.of(exc))
     output = evts[0].data["output"]
     over = match.over
+    after = keeper.draft.restarted()
     try:
         at = await svc.store.log.append(
             table.id, match.version, Entry("deal", match.deals[-1], user_id), result=output,
             stats=records.seat_stats(table.game, len(match.players), output),
-            settlement=match.report()["settlement"] if over else None)
+            settlement=match.report()["settlement"] if over else None, draft=after.to_data())
     except Exception:
         log.exception("table %s: cannot store entered deal %s", table.id, match.version)
         table.match = await records.load_match(svc.store, table.id)  # stored after all?
@@ -52,7 +53,7 @@ async def save_deal(svc: Services, table: Table, user_id: int, entry: Any,
     table.match = match
     play.stored(table, at)
     keeper.enterers.append(user_id)
-    keeper.restart()
+    keeper.draft = after
     play.deal_scored(table, output, {}, out, entered=(form, entry))
     return await show_next(svc, table, out)
 
