@@ -196,6 +196,7 @@ class Presenter(Delivery):
             return
         self.drawn[table.id] = table.row.updated_at
         group = self.slot(table, None)
+        group.even = table.status in ("playing", "paused") and not table.keeps_score
         self.outbox.show(group, screen, renew=renew or self._scrolled_away(table, group))
         acting = table.acting_users()
         for seat in table.row.seats:
