@@ -14,9 +14,12 @@ waits ``EASY`` seconds, so that the next changes fold into the same edit; a
 change he needs (his turn) goes at once, with what waited.
 
 In a group, one-off messages (replies, results, votes) go before the table
-message's edits, and the edits are paced evenly over the minute, leaving a
-share of it (``reserve``) free for the one-off messages: a result never waits
-behind a burst of edits. A 429 that still happens is waited out (one warning).
+message's edits, and the edits never take a share of the minute (``reserve``)
+kept free for the one-off messages: a result never waits behind a burst of
+edits. A game's table message is edited evenly over the minute (latest state
+wins), not in a burst and a freeze; a message that a tapping user waits for
+(a lobby, a scoresheet being entered) is not ``even``: it is edited at once
+while the window allows. A 429 that still happens is waited out (one warning).
 
 Several workers (bot/telegram/worker.py): what a unit of work shows or sends is
 ``held`` until its transaction commits (then ``release``d; dropped if it rolls back),
@@ -143,6 +146,7 @@ class Slot:
     due: float = 0.0  # not sent before (monotonic): a change its reader need not see at once
     live: bool = False  # the message on Telegram has buttons
     forgotten: bool = False  # its owner forgot it (another process draws it now): not sent
+    even: bool = True  # a group's edits spread over the minute (see ``Outbox.show``)
 
     @property
     def pending(self) -> bool:
@@ -586,7 +590,7 @@ class Outbox:
     async def _work(self, chat: _Chat) -> None:
         while chat.queue:
             item = chat.next_item()
-            paced = chat.group and isinstance(item, Slot)
+            paced = item if chat.group and isinstance(item, Slot) else None
             delay = await self._wait_for(chat, paced=paced)
             if isinstance(item, Slot) and item.due:
                 easy = item.due - time.monotonic()
@@ -633,24 +637,26 @@ class Outbox:
                     item.queued = False
                     await self.delivery.slot_settled(item)
 
-    def _delay(self, chat: _Chat, *, paced: bool = False) -> float:
-        """Seconds until the chat may make its next call; ``paced``: a table message's edit
-        (evenly spread, and never into the group's reserve). Sets ``resting``."""
+    def _delay(self, chat: _Chat, *, paced: Slot | None = None) -> float:
+        """Seconds until the chat may make its next call; ``paced``: a group message's edit
+        (never into the group's reserve; evenly spread if the slot is ``even``). Sets
+        ``resting``."""
         now = time.monotonic()
         budget = chat.window.delay()
-        if paced and chat.edits is not None:
-            budget = max(budget, chat.edits.delay(),
-                         chat.edited_at + chat.window.period / chat.paced - now)
+        if paced is not None and chat.edits is not None:
+            budget = max(budget, chat.edits.delay())
+            if paced.even:
+                budget = max(budget, chat.edited_at + chat.window.period / chat.paced - now)
         chat.resting = chat.group and budget > LONG_WAIT
         return max(budget, chat.paused_until - now, chat.shared_until - now,
                    self._overall.delay())
 
-    def _record(self, chat: _Chat, *, paced: bool = False) -> None:
+    def _record(self, chat: _Chat, *, paced: Slot | None = None) -> None:
         chat.counted += [chat.window.record(), self._overall.record()]
         if chat.reserved is not None:
             chat.shared.append(chat.reserved)
             chat.reserved = None
-        if paced and chat.edits is not None:
+        if paced is not None and chat.edits is not None:
             chat.counted.append(chat.edits.record())
             chat.edited_at = time.monotonic()
 
@@ -668,7 +674,7 @@ class Outbox:
             assert self.shared is not None
             await self.shared.answered(token)
 
-    async def _wait_for(self, chat: _Chat, *, paced: bool = False) -> float:
+    async def _wait_for(self, chat: _Chat, *, paced: Slot | None = None) -> float:
         """``_delay``, once the chat's next call is reserved in the shared budget (or the
         shared budget said how long to wait); the caller counts the call (``_record``) with
         no wait in between, as this process's other chats may be counting theirs."""

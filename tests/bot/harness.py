@@ -21,7 +21,7 @@ def settings_env(tg: FakeTelegram, db: Path | str, **extra: str) -> dict[str, st
     where = "DATABASE_URL" if is_postgres(str(db)) else "DATABASE_PATH"
     return {"BOT_TOKEN": tg.token, where: str(db),
             "TELEGRAM_API_BASE_URL": tg.base_url, "TELEGRAM_API_BASE_FILE_URL": tg.base_file_url,
-            "GROUP_MESSAGES_PER_MINUTE": "1000", **extra}
+            **extra}
 
 
 @contextlib.asynccontextmanager

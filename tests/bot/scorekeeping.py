@@ -15,8 +15,7 @@ from tests.fakebot.model import Chat
 def table_message(tg: FakeTelegram, group: Chat) -> Message:
     """A scorekept table's message: the bot's latest with lobby or scorekeeper buttons."""
     for message in reversed(tg.messages(group)):
-        if message.sender is tg.bot and any(
-                b.get("callback_data", "")[:2] in ("k:", "l:") for b in message.buttons):
+        if message.sender is tg.bot and _is_table_message(message):
             return message
     raise LookupError("no table message")
 
@@ -57,14 +56,22 @@ class Keeping:
             await self.tg.settled(self.group)
 
     async def send(self, text: str, user: User | None = None) -> str:
-        """Send a message in the group; the text of the bot's last message after it."""
-        self.tg.send(user or self.user, self.group, text)
+        """Send a message in the group; the texts of the bot's messages after it ("": none),
+        its replies before the table's renewed message (a paced group may post them in
+        either order)."""
+        sent = self.tg.send(user or self.user, self.group, text)
         await self.tg.settled(self.group)
-        return self.tg.last_message(self.group).text
+        after = [m for m in self.tg.messages(self.group)
+                 if m.sender is self.tg.bot and m.message_id > sent.message_id]
+        return "\n\n".join(m.text for m in sorted(after, key=_is_table_message))
 
     async def stored(self) -> Any:
         """The table's match as its stored record replays."""
         return replay(await self.hub.services.store.log.record(self.table_id))
+
+
+def _is_table_message(message: Message) -> bool:
+    return any(b.get("callback_data", "")[:2] in ("k:", "l:") for b in message.buttons)
 
 
 async def open_keeping(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *,

@@ -1,14 +1,15 @@
 """Preferans spec section 14 (E1-E20) entered through the real bot, by buttons and by /deal.
 
-Each example is entered as deal 1 of a scorekept table with the example's
-rules (set with the lobby's buttons), checked against the spec's entries in
-the stored record as it replays, removed with /undo, entered again as one
-line of text, checked, removed. Seats: Ann, Bob (Telegram), Cid, Dan (typed
+Each example is entered as deal 1 of a scorekept table of its own with the
+example's rules (set with the lobby's buttons), checked against the spec's
+entries in the stored record as it replays, removed with /undo, entered again
+as one line of text, checked, removed. Seats: Ann, Bob (Telegram), Cid, Dan (typed
 names); the dealer is Cid with 3 players, Dan with 4.
 """
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -88,27 +89,25 @@ async def check_example(keeping: Keeping, example: str, dealer: str, text: str,
 
 
 async def test_every_example_by_buttons_and_text(tg: FakeTelegram, tmp_path: Path) -> None:
+    """Each example at a table of its own, in a group of its own: the groups' minutes of
+    Telegram's budget run side by side."""
     ann, bob = tg.add_user("Ann"), tg.add_user("Bob")
-    groups: dict[str, list[tuple[str, str, dict[str, list]]]] = {}
-    rules_of: dict[str, dict[str, Any]] = {}
-    for example, rules, _, text, expected in EXAMPLES:
-        key = repr(sorted(rules.items()))
-        groups.setdefault(key, []).append((example, text, expected))
-        rules_of[key] = rules
-    assert sum(map(len, groups.values())) == len(BUTTONS)
+    assert len(EXAMPLES) == len(BUTTONS)
+
+    async def walk(n: int, example: str, rules: dict[str, Any], text: str,
+                   expected: dict[str, list]) -> None:
+        four = rules.get("players") == 4
+        options, conventions = lobby_presses(rules)
+        group = tg.add_group(f"Table {n}", [ann, bob])
+        keeping = await open_keeping(
+            tg, hub, group, ann, joiners=(ann, bob), guests=("Cid", "Dan") if four else ("Cid",),
+            options=options, conventions=conventions)
+        assert keeping.table.match.rules.to_dict().items() >= rules.items()
+        await check_example(keeping, example, "Dan" if four else "Cid", text, expected)
+
     async with running_bot(tg, tmp_path / "bot.db") as hub:
-        for n, (key, examples) in enumerate(groups.items()):
-            rules = rules_of[key]
-            four = rules.get("players") == 4
-            options, conventions = lobby_presses(rules)
-            group = tg.add_group(f"Table {n}", [ann, bob])
-            keeping = await open_keeping(
-                tg, hub, group, ann, joiners=(ann, bob),
-                guests=("Cid", "Dan") if four else ("Cid",), options=options,
-                conventions=conventions)
-            assert keeping.table.match.rules.to_dict().items() >= rules.items()
-            for example, text, expected in examples:
-                await check_example(keeping, example, "Dan" if four else "Cid", text, expected)
+        await asyncio.gather(*(walk(n, example, rules, text, expected)
+                               for n, (example, rules, _, text, expected) in enumerate(EXAMPLES)))
 
 
 async def test_e16_raspasy_in_state_two(tg: FakeTelegram, tmp_path: Path) -> None:

@@ -56,7 +56,7 @@ async def started(tg: FakeTelegram, hub: BotData, group: Chat, users: list[User]
     """A game of ``users`` in ``group``, opened and started by the first."""
     lobby = await open_table(tg, group, users, game=game, options=options)
     await tg.press(users[0], lobby, text="▶ Start")
-    await tg.idle()
+    await tg.settled(group)
     return only_table(hub)
 
 
