@@ -97,11 +97,11 @@ async def open_table(tg: FakeTelegram, group: Chat, players: list[User], *,
             lobby = tg.last_message(group)
             button = next(b for b in lobby.buttons if b["text"].startswith(label))
             await tg.press(players[0], lobby, data=button["callback_data"])
-            await tg.idle()
+            await tg.settled(group)
     for user in players[1:]:
         answer = await tg.press(user, tg.last_message(group), text="✋ Join")
         assert not answer.show_alert, answer.text
-        await tg.idle()
+        await tg.settled(group)
     await tg.settled(group)
     return tg.last_message(group)
 

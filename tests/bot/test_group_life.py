@@ -163,7 +163,7 @@ async def test_russian_panels_write_the_cards_as_russian_players_do(tg: FakeTele
         await command(tg, users[0], group, "/pref")
         for user in users[1:]:
             await tg.press(user, tg.last_message(group), text="✋ Сесть")
-            await tg.idle()
+            await tg.settled(group)
         await tg.press(users[0], tg.last_message(group), text="▶ Начать")
         await tg.settled()
         (table,) = hub.services.tables.values()

@@ -37,7 +37,7 @@ async def _russian_table(tg: FakeTelegram, group: Chat, users: list[User],
     for user in users:
         tg.press_start(user)
     tg.send(users[0], group, "/pref", topic=topic)
-    await tg.idle()
+    await tg.settled(group)
     for user in [*users[1:], users[0]]:
         lobby = next(m for m in reversed(tg.messages(group))
                      if m.sender is tg.bot and m.thread_id == topic)

@@ -22,7 +22,7 @@ async def test_group_never_over_budget_and_latest_state_wins(tmp_path: Path) -> 
             for user in users:
                 tg.press_start(user)
             tg.send(users[0], group, "/pref")
-            await tg.idle()
+            await tg.settled(group)
             for user in users[1:]:
                 await tg.press(user, tg.last_message(group), text="✋ Join")
             await tg.press(users[0], tg.last_message(group), text="▶ Start")

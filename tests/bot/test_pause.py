@@ -19,7 +19,7 @@ async def test_pause_and_resume_by_vote(tg: FakeTelegram, tmp_path: Path) -> Non
             users, group, table = p.users, p.group, g.table
             version = table.match.version
             tg.send(users[0], group, "/pause")
-            await tg.idle()
+            await tg.settled(group)
             vote = tg.last_message(group)
             assert "Ann wants to pause the game." in vote.text
             await tg.press(users[1], vote, text="❌ Refuse")
@@ -27,7 +27,7 @@ async def test_pause_and_resume_by_vote(tg: FakeTelegram, tmp_path: Path) -> Non
             assert table.status == "playing"
             assert vote.text.endswith("❌ Bob refused: the game goes on.")  # the vote says so
             tg.send(users[0], group, "/pause")
-            await tg.idle()
+            await tg.settled(group)
             vote = tg.last_message(group)
             answer = await tg.press(users[0], vote, text="✅ Agree")
             assert answer.show_alert  # the one who asks does not vote
@@ -43,10 +43,10 @@ async def test_pause_and_resume_by_vote(tg: FakeTelegram, tmp_path: Path) -> Non
             await g.advance(2 * HOUR)
             assert table.match.version == version  # no timeout while paused
             tg.send(users[0], group, "/pause")
-            await tg.idle()
+            await tg.settled(group)
             assert "The game is paused already" in tg.last_message(group).text
             tg.send(users[2], group, "/resume")
-            await tg.idle()
+            await tg.settled(group)
             vote = tg.last_message(group)
             for user in users[:2]:
                 await tg.press(user, vote, text="✅ Agree")
@@ -68,27 +68,27 @@ async def test_replace_an_absent_player_by_vote(tg: FakeTelegram, tmp_path: Path
             seat = users.index(gone)
             present = [u for u in users if u is not gone]
             tg.send(present[0], group, "/replace @dan")
-            await tg.idle()
+            await tg.settled(group)
             assert "I do not know @dan" in tg.last_message(group).text
             tg.send(dan, group, "/score")  # Dan is known to the bot, but has not started it
             await tg.idle()
             tg.send(present[0], group, "/replace @dan")
-            await tg.idle()
+            await tg.settled(group)
             assert "Whose seat should" in tg.last_message(group).text  # nobody is away yet
             await g.advance(5 * MINUTE)  # the time is up: gone is away
             tg.send(present[0], group, "/replace @dan")
-            await tg.idle()
+            await tg.settled(group)
             assert "Dan must open me privately first" in tg.last_message(group).text
             tg.press_start(dan)
             await tg.idle()
             tg.send(present[0], group, "/replace @dan")
-            await tg.idle()
+            await tg.settled(group)
             vote = tg.last_message(group)
             assert f"proposes that Dan takes the seat of {gone.first_name}" in vote.text
             answer = await tg.press(gone, vote, text="✅ Agree")
             assert answer.show_alert  # the absent player is not asked
             await tg.press(present[1], vote, text="✅ Agree")
-            await tg.idle()
+            await tg.settled()
             assert table.user_of(seat) == dan.id
             assert texts_with(tg, group, "🔄 Dan takes the seat") != []
             assert texts_with(tg, gone, "🔄 Dan took your seat") != []
@@ -111,12 +111,12 @@ async def test_time_settings_in_the_lobby_and_by_vote(tg: FakeTelegram, tmp_path
                                           "timeout": "wait", "ping": 60}
             assert table.row.timer_deadline is None  # waiting without reminders does nothing
             tg.send(users[1], group, "/timer")
-            await tg.idle()
+            await tg.settled(group)
             screen = tg.last_message(group)
             assert "⏱ Turn time: 24 h · 🔔 Reminders: off · ⌛ On timeout: wait" in screen.text
             assert "• 24 h" in screen.button_texts
             await tg.press(users[1], screen, text="robot plays")
-            await tg.idle()
+            await tg.settled(group)
             vote = tg.last_message(group)
             assert "Bob proposes: ⌛ On timeout: robot plays." in vote.text
             for user in (users[0], users[2]):

@@ -71,7 +71,7 @@ async def play_deal(tg: FakeTelegram, hub: Hub, users: list[User], intent: str,
 
 async def score_text(tg: FakeTelegram, user: User, group) -> str:
     tg.send(user, group, "/score")
-    await tg.idle()
+    await tg.settled(group)
     return tg.last_message(group).text
 
 
@@ -91,13 +91,13 @@ async def test_every_kind_of_deal_by_buttons(tg: FakeTelegram, tmp_path: Path,
         await open_table(tg, group, users, options=options)
         lobby = tg.last_message(group)
         await tg.press(users[0], lobby, text="⚙ Conventions")
-        await tg.idle()
+        await tg.settled(group)
         lobby = tg.last_message(group)
         button = next(b for b in lobby.buttons if b["text"].startswith("Walk away"))
         await tg.press(users[0], lobby, data=button["callback_data"])
-        await tg.idle()
+        await tg.settled(group)
         await tg.press(users[0], tg.last_message(group), text="« Back")
-        await tg.idle()
+        await tg.settled(group)
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
         await tg.idle()
         privacy = Privacy(tg, hub, users, group)  # no chat is shown a card hidden from it
@@ -110,7 +110,7 @@ async def test_every_kind_of_deal_by_buttons(tg: FakeTelegram, tmp_path: Path,
         table = next(iter(hub.services.tables.values()))
         score = await score_text(tg, users[0], group)
         tg.send(users[0], group, "/export")
-        await tg.idle()
+        await tg.settled(group)
         document = tg.last_message(group)
         assert document.file is not None
         record = json.loads(document.file.data)

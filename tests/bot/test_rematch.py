@@ -31,7 +31,7 @@ async def end_by_vote(tg: FakeTelegram, group: object, users: list[User], comman
                       final: str) -> Message:
     """The first player asks to end the game, the others agree; the final message."""
     tg.send(users[0], group, command)
-    await tg.idle()
+    await tg.settled(group)
     vote = tg.last_message(group)
     for user in users[1:]:
         await press(tg, user, vote, "✅ Agree")

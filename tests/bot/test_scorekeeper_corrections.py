@@ -255,7 +255,7 @@ async def test_restart_and_the_commands_of_every_table(tg: FakeTelegram,
         assert "Deal 2: raspasy" in await keeping.send("/history")
         assert "Preferans" in await keeping.send("/rules")
         tg.send(ann, group, "/export")
-        await tg.idle()
+        await tg.settled(group)
         document = tg.last_message(group)
         assert document.file is not None
         exported = replay(json.loads(document.file.data))
@@ -291,7 +291,7 @@ async def test_settle_paper_sheets(tg: FakeTelegram, tmp_path: Path) -> None:
     async with running_bot(tg, tmp_path / "bot.db"):
         for text, ranking in sheets.items():
             tg.send(ann, group, text)
-            await tg.idle()
+            await tg.settled(group)
             reply = tg.last_message(group).text
             assert reply.splitlines()[-len(ranking):] == ranking, (text, reply)
         for text, why in {
@@ -301,7 +301,7 @@ async def test_settle_paper_sheets(tg: FakeTelegram, tmp_path: Path) -> None:
             "/settle sochi 10\nA 12 0\nB 10 0\nC 10 0": "above the target",
         }.items():
             tg.send(ann, group, text)
-            await tg.idle()
+            await tg.settled(group)
             assert why in tg.last_message(group).text, (text, tg.last_message(group).text)
         tg.press_start(ann)  # a private chat works too
         await tg.idle()

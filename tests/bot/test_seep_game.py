@@ -84,6 +84,7 @@ async def test_a_deal_by_buttons_through_a_restart(tg: FakeTelegram, tmp_path: P
         table = only_table(hub)
         assert (table.match.version, table.match.state.plays) == (version, plays)
         await play(tg, hub, users, watch)
+        await tg.settled(group)
         output = table.match.outputs[-1]
         assert oversized(tg, [group, *users]) == []
         assert button_count(tg, users) > 100

@@ -66,7 +66,7 @@ async def test_sheet_of_the_last_finished_game(tg: FakeTelegram, tmp_path: Path,
     async with running_bot(tg, tmp_path / "bot.db") as hub:
         await records.import_record(hub.services.store, group.id, record)
         tg.send(users[1], group, "/sheet")
-        await tg.idle()
+        await tg.settled(group)
         photo = tg.last_message(group)
         check_photo(photo, replay(record))
         assert photo.text == f"Scoresheet · deals played: {len(replay(record).outputs)}"

@@ -13,7 +13,7 @@ async def test_lobby_join_start_and_a_deal(tg: FakeTelegram, tmp_path: Path) -> 
         tg.press_start(ann)
         await tg.idle()
         tg.send(ann, group, "/newgame")
-        await tg.idle()
+        await tg.settled(group)
         assert tg.last_message(group).button_texts == ["Preferans", "Seep", "Joker"]
         await tg.press(ann, tg.last_message(group), text="Preferans")
         await tg.settled(group)
@@ -25,7 +25,7 @@ async def test_lobby_join_start_and_a_deal(tg: FakeTelegram, tmp_path: Path) -> 
         await tg.settled(group)
         assert "Bob" in tg.last_message(group).text
         tg.press_start(cid)
-        await tg.idle()
+        await tg.settled(group)
         await tg.press(cid, tg.last_message(group), text="✋ Join")
         await tg.settled(group)
         await tg.press(ann, tg.last_message(group), text="▶ Start")

@@ -84,10 +84,10 @@ async def test_quiet_hours_silence_the_timers_messages(tg: FakeTelegram, tmp_pat
     with players(tg, tmp_path) as p:
         async with game(p, {"⏱ Turn time": 2}) as g:  # 1 h from 12:00 UTC
             tg.send(p.users[0], p.group, "/quiet 14:00-15:30 Europe/Berlin")  # 13:00-14:30 UTC
-            await tg.idle()
+            await tg.settled(p.group)
             assert "Quiet hours: 14:00-15:30 (Europe/Berlin)" in tg.last_message(p.group).text
             tg.send(p.users[0], p.group, "/quiet 25:00-08:00")
-            await tg.idle()
+            await tg.settled(p.group)
             assert "I cannot read that" in tg.last_message(p.group).text
             await g.advance(31 * MINUTE)  # the nudge at 12:31 UTC: not quiet
             # the deadline as a date_time entity, its text the chat's clock
@@ -100,5 +100,5 @@ async def test_quiet_hours_silence_the_timers_messages(tg: FakeTelegram, tmp_pat
                            if TIME_UP in c.params["text"]]
             assert reminder.params.get("disable_notification") is True
             tg.send(p.users[0], p.group, "/quiet off")
-            await tg.idle()
+            await tg.settled(p.group)
             assert "No quiet hours (time zone Europe/Berlin)." in tg.last_message(p.group).text

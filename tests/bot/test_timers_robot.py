@@ -35,16 +35,16 @@ async def test_a_robot_finishes_a_deal_that_its_player_abandoned(tg: FakeTelegra
             assert len(robot_moves) >= 2 and {s for _, s, _ in robot_moves} == {seat}
             assert any(t.startswith("Deal 1") for t in tg.texts(p.group))
             tg.send(p.users[0], p.group, "/history")
-            await tg.idle()
+            await tg.settled(p.group)
             assert f"🤖 a robot played for {gone.first_name}" in tg.last_message(p.group).text
             tg.send(gone, p.group, "/stats")
-            await tg.idle()
+            await tg.settled(p.group)
             assert "Deals: 1 · the robot played for them: 1" in tg.last_message(p.group).text
             panel = tg.last_message(gone)
             assert "A robot plays for you" in panel.text
             answer = await tg.press(gone, panel, text="🙋 I am back")
             assert answer.text == "Welcome back: you play your seat again."
-            await tg.idle()
+            await tg.settled(p.group)
             assert table.row.robot_seats() == frozenset()
             assert texts_with(tg, p.group, "is back") == [
                 f"🙋 {gone.first_name} is back and plays again."]
@@ -84,19 +84,19 @@ async def test_everybody_away_pauses_and_any_panel_button_takes_the_seat_back(
             await tg.idle()
             assert answer.show_alert and table.row.robot_seats() == robots
             answer = await tg.press(back, tg.last_message(back), text="🙋 I am back")
-            await tg.idle()
+            await tg.settled(p.group)
             assert not answer.show_alert and table.row.robot_seats() == {
                 p.users.index(away[1])}
             assert texts_with(tg, p.group, "is back") == [
                 f"🙋 {back.first_name} is back and plays again."]
             tg.send(last, p.group, "/resume")
-            await tg.idle()
+            await tg.settled(p.group)
             vote = tg.last_message(p.group)
             assert f"{last.first_name} wants to go on with the game." in vote.text
             answer = await tg.press(away[1], vote, text="✅ Agree")
             assert answer.show_alert  # a player a robot stands in for does not vote
             await tg.press(back, vote, text="✅ Agree")
-            await tg.idle()
+            await tg.settled(p.group)
             assert table.status == "playing" and "▶ The game goes on." in tg.texts(p.group)
             assert table.row.timer_version == version  # a fresh turn time for the player
             assert table.row.timer_deadline is not None

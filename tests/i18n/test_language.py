@@ -18,7 +18,7 @@ async def test_language_buttons_switch_the_table_to_russian(tg: FakeTelegram,
         lobby = tg.last_message(group)
         assert "New Preferans table" in lobby.text
         tg.send(users[1], group, "/language")
-        await tg.idle()
+        await tg.settled(group)
         question = tg.last_message(group)
         assert question.text == "Which language shall I write in here?"
         assert [b["text"] for b in question.buttons] == [
@@ -30,7 +30,7 @@ async def test_language_buttons_switch_the_table_to_russian(tg: FakeTelegram,
         assert "Новый стол: Преферанс" in lobby.text  # the table message redrawn
         assert "Вариант: Сочи" in str(lobby.buttons)
         tg.send(users[0], group, "/help")
-        await tg.idle()
+        await tg.settled(group)
         assert "/sheet — запись счёта картинкой" in tg.last_message(group).text
         assert await hub.services.users.chat_language(group.id) == "ru"
 
@@ -50,7 +50,7 @@ async def test_language_buttons_switch_the_table_to_russian(tg: FakeTelegram,
         assert any("Ждём:" in text for text in texts)
 
         tg.send(users[2], group, "/language xx")
-        await tg.idle()
+        await tg.settled(group)
         assert tg.last_message(group).text.startswith(
             "Я пишу на языках: en (English), hi (हिन्दी), ka (ქართული), ru (Русский), "
             "uk (Українська).")
@@ -60,13 +60,13 @@ async def test_language_buttons_switch_the_table_to_russian(tg: FakeTelegram,
                 ("ka", "ამიერიდან ამ ჩატში ქართულად ვწერ.", "ანგარიშის ფურცელი სურათად"),
                 ("hi", "अब से मैं इस चैट में हिन्दी में लिखूँगा।", "स्कोरशीट तस्वीर में")):
             tg.send(users[2], group, f"/language {code}")
-            await tg.idle()
+            await tg.settled(group)
             assert tg.last_message(group).text == done
             tg.send(users[0], group, "/help")
-            await tg.idle()
+            await tg.settled(group)
             assert f"/sheet — {sheet}" in tg.last_message(group).text
         tg.send(users[2], group, "/language en")
-        await tg.idle()
+        await tg.settled(group)
         assert tg.last_message(group).text == "From now on I write in English in this chat."
 
 
@@ -77,10 +77,10 @@ async def test_private_language_and_the_default_from_telegram(tg: FakeTelegram,
     group = tg.add_group("Преферанс", [ivan, ann])
     async with running_bot(tg, tmp_path / "bot.db") as hub:
         tg.send(ivan, group, "/help")  # the group's first words: its language is Ivan's
-        await tg.idle()
+        await tg.settled(group)
         assert "/help — это сообщение" in tg.last_message(group).text
         tg.send(ann, group, "/help")
-        await tg.idle()
+        await tg.settled(group)
         assert "/help — это сообщение" in tg.last_message(group).text
         tg.press_start(ann)
         await tg.idle()
