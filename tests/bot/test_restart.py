@@ -14,7 +14,7 @@ from pathlib import Path
 from engine.records import replay
 from storage.store import Storage
 from tests.bot.harness import press_first, settings_env
-from tests.fakebot import FakeTelegram, User
+from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
 
 # The bot runs in another process: idle means no call for this long, longer than a private
@@ -33,9 +33,13 @@ async def until(tg: FakeTelegram, shown: Callable[[], bool]) -> None:
     raise AssertionError("the bot did not show what was expected")
 
 
+def bot_messages(tg: FakeTelegram, chat: Chat | User) -> list[Message]:
+    return [m for m in tg.messages(chat) if m.sender is tg.bot]
+
+
 def has_button(tg: FakeTelegram, chat: Chat, label: str) -> bool:
-    messages = tg.messages(chat)[-1:]
-    return any(b["text"] == label for m in messages for b in m.buttons)
+    """The bot's last message in the chat has this button."""
+    return any(b["text"] == label for m in bot_messages(tg, chat)[-1:] for b in m.buttons)
 
 
 class Panels:
@@ -52,8 +56,7 @@ class Panels:
         """Each panel's message and revision, None for a panel without buttons."""
         looks: dict[User, tuple[int, int] | None] = {}
         for user in self.users:
-            panel = next((m for m in reversed(self.tg.messages(user))
-                          if m.sender is self.tg.bot), None)
+            panel = next(iter(bot_messages(self.tg, user)[-1:]), None)
             live = panel is not None and any("callback_data" in b for b in panel.buttons)
             looks[user] = (panel.message_id, len(panel.revisions)) if live else None
         return looks
@@ -99,7 +102,7 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, location: 
     try:
         for user in users:
             tg.press_start(user)
-        await until(tg, lambda: all(tg.messages(u) for u in users))
+        await until(tg, lambda: all(bot_messages(tg, u) for u in users))
         tg.send(users[0], group, "/pref")
         await until(tg, lambda: has_button(tg, group, "✋ Join"))
         for user in users[1:]:
