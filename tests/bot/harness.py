@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -133,9 +133,12 @@ def _spellings(action: str) -> set[str]:
     return {action}
 
 
-async def press_first(tg: FakeTelegram, players: list[User], *, quiet: float = 0.05) -> bool:
+async def press_first(tg: FakeTelegram, players: list[User], *,
+                      settle: Callable[[], Awaitable[object]] | None = None) -> bool:
     """Whoever has buttons on his panel presses the first action (a discard: the first two
-    cards, then the confirmation); False when nobody has anything to press."""
+    cards, then the confirmation); False when nobody has anything to press. ``settle`` waits
+    after each press until the bot is done with it (default: ``tg.idle``)."""
+    settle = settle or tg.idle
     for user in players:
         try:
             panel = tg.last_message(user)
@@ -148,13 +151,13 @@ async def press_first(tg: FakeTelegram, players: list[User], *, quiet: float = 0
             for pick in picks:
                 answer = await tg.press(user, tg.last_message(user), data=pick)
                 assert not answer.show_alert, answer.text
-                await tg.idle(quiet=quiet)
+                await settle()
             actions = [b["callback_data"] for b in tg.last_message(user).buttons
                        if b.get("callback_data", "").startswith("a:")]
         if actions:
             answer = await tg.press(user, tg.last_message(user), data=actions[0])
             assert not answer.show_alert, answer.text
-            await tg.idle(quiet=quiet)
+            await settle()
             return True
     return False
 

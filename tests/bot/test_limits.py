@@ -29,7 +29,7 @@ async def test_group_never_over_budget_and_latest_state_wins(tmp_path: Path) -> 
             await tg.idle()
             moves = 0
             while moves < 30:  # as fast as the players can press
-                assert await press_first(tg, users, quiet=0.01)
+                assert await press_first(tg, users, settle=lambda: tg.idle(quiet=0.01))
                 moves += 1
             table = next(iter(hub.services.tables.values()))
             expected = plugin_of(table).table(table.match.state.view(None),

@@ -8,16 +8,73 @@ import asyncio
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from engine.records import replay
 from storage.store import Storage
 from tests.bot.harness import press_first, settings_env
-from tests.fakebot import FakeTelegram
+from tests.fakebot import FakeTelegram, Message, User
+from tests.fakebot.model import Chat
 
 # The bot runs in another process: idle means no call for this long, longer than a private
-# chat's budget may hold an edit back (3 calls in 3 s) or a waiting panel may rest (2 s).
+# chat's budget may hold an edit back (3 calls in 3 s) or a waiting panel may rest (EASY, 3 s).
 QUIET = 3.5
+MOMENT = 0.2  # no call for this long: the bot is done with what it sends at once
+
+
+async def until(tg: FakeTelegram, shown: Callable[[], bool]) -> None:
+    """Wait until the bot made no call for a moment and ``shown()`` holds."""
+    for _ in range(300):  # 30 s
+        await tg.idle(quiet=MOMENT, timeout=30)
+        if shown():
+            return
+        await asyncio.sleep(0.1)
+    raise AssertionError("the bot did not show what was expected")
+
+
+def bot_messages(tg: FakeTelegram, chat: Chat | User) -> list[Message]:
+    return [m for m in tg.messages(chat) if m.sender is tg.bot]
+
+
+def has_button(tg: FakeTelegram, chat: Chat, label: str) -> bool:
+    """The bot's last message in the chat has this button."""
+    return any(b["text"] == label for m in bot_messages(tg, chat)[-1:] for b in m.buttons)
+
+
+class Panels:
+    """When the bot (another process, whose queues the test cannot see) is done with a press:
+    it made no call for a moment, someone has buttons, and every panel with buttons changed
+    since the press (none is left to press stale). What a player without buttons is shown may
+    still wait (``EASY``): ``idle`` waits for that too, before the bot is killed."""
+
+    def __init__(self, tg: FakeTelegram, users: list[User]) -> None:
+        self.tg, self.users = tg, users
+        self.before = self._look()
+
+    def _look(self) -> dict[User, tuple[int, int] | None]:
+        """Each panel's message and revision, None for a panel without buttons."""
+        looks: dict[User, tuple[int, int] | None] = {}
+        for user in self.users:
+            panel = next(iter(bot_messages(self.tg, user)[-1:]), None)
+            live = panel is not None and any("callback_data" in b for b in panel.buttons)
+            looks[user] = (panel.message_id, len(panel.revisions)) if live else None
+        return looks
+
+    def _done(self) -> bool:
+        now = self._look()
+        return any(now.values()) and all(
+            look is None or look != self.before[user] for user, look in now.items())
+
+    async def pressed(self) -> None:
+        """Wait until the bot is done with a press."""
+        await until(self.tg, self._done)
+        self.before = self._look()
+
+    async def idle(self) -> None:
+        """Wait until the bot sent everything, what may wait included."""
+        await self.tg.idle(quiet=QUIET)
+        self.before = self._look()
 
 
 async def start_bot(tg: FakeTelegram, db: Path | str) -> asyncio.subprocess.Process:
@@ -41,21 +98,24 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, location: 
     users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
     group = tg.add_group("Cards", users)
     bot = await start_bot(tg, db)
+    panels = Panels(tg, users)
     try:
         for user in users:
             tg.press_start(user)
-        await tg.idle(quiet=QUIET)
+        await until(tg, lambda: all(bot_messages(tg, u) for u in users))
         tg.send(users[0], group, "/pref")
-        await tg.idle(quiet=QUIET)
+        await until(tg, lambda: has_button(tg, group, "✋ Join"))
         for user in users[1:]:
             await tg.press(user, tg.last_message(group), text="✋ Join")
-            await tg.idle(quiet=QUIET)
+            await tg.idle(quiet=MOMENT)
+        await until(tg, lambda: has_button(tg, group, "▶ Start"))
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
-        await tg.idle(quiet=QUIET)
+        await panels.pressed()
         moves = 0
         for _ in range(5):
-            assert await press_first(tg, users, quiet=QUIET)
+            assert await press_first(tg, users, settle=panels.pressed)
             moves += 1
+        await panels.idle()
         await kill(bot)
         # A press while the bot is down waits on Telegram's side and is handled after.
         pending = next(u for u in users if any(
@@ -67,25 +127,26 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, location: 
         answer = await tg.answer_to(query, timeout=20)
         assert not answer.show_alert, answer.text
         moves += 1
-        await tg.idle(quiet=QUIET)
+        await panels.idle()
         for _ in range(3):
-            assert await press_first(tg, users, quiet=QUIET)
+            assert await press_first(tg, users, settle=panels.pressed)
             moves += 1
         # Killed again right after a press: the press is either stored or was never seen.
+        await panels.idle()
         await kill(bot)
         bot = await start_bot(tg, db)
-        await tg.idle(quiet=QUIET)
-        while await press_first(tg, users, quiet=QUIET):
+        await panels.idle()
+        while await press_first(tg, users, settle=panels.pressed):
             moves += 1
             if any("Deal 1" in t for t in tg.texts(group)):
                 break
         assert any(t.startswith("Deal 1") for t in tg.texts(group))
-        await tg.idle(quiet=QUIET)
+        await panels.idle()
         await kill(bot)  # after a deal's end: the restart resumes from its snapshot
         bot = await start_bot(tg, db)
-        await tg.idle(quiet=QUIET)
+        await panels.idle()
         for _ in range(2):
-            assert await press_first(tg, users, quiet=QUIET)
+            assert await press_first(tg, users, settle=panels.pressed)
             moves += 1
     finally:
         await kill(bot)
