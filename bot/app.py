@@ -121,6 +121,7 @@ async def new_worker(settings: Settings, *, name: str | None = None) -> Worker:
                                  shared=PostgresBudget(db),
                                  queue=PostgresSendQueue(db, worker.id))
     presenter.fence = worker.ours
+    worker.svc.users.shared = True
     presenter.outbox.after_restart()
     return worker
 

@@ -42,6 +42,11 @@ def private_lane(chat_id: int) -> str:
     return f"p{chat_id}"
 
 
+def lane_chat(lane: str) -> int:
+    """The chat of a lane (a group's, or in a private lane the user's)."""
+    return int(lane[1:].partition(":")[0])
+
+
 _LANE_SQL = "'c' || t.chat_id || ':' || t.thread_id"  # table_lane in SQL
 _OPEN_SQL = "t.status IN ('lobby', 'playing', 'paused')"
 

@@ -42,8 +42,8 @@ class LogStore:
         ``stats``, with the one that ends the game also ``settlement``, and the match
         as it stands then as a ``snapshot`` (``Match.snapshot``, which a restore starts
         from): they commit together, and so does the scorekeeper's next ``draft`` (JSON data;
-        None: the stored one stays). If the caller is cancelled while waiting, the entry
-        may still commit.
+        None: the stored one stays). An action clears its seat's picks (``set_picks``) with
+        it. If the caller is cancelled while waiting, the entry may still commit.
         """
         return await self._db.write(lambda conn: log_sql.append(
             conn, table_id, seq, entry, result, stats, settlement, snapshot, draft))

@@ -13,7 +13,7 @@ from storage import timers
 from storage.errors import BadInput, DuplicateSeq, NotFound, SeqConflict, SeqGap, WrongStatus
 from storage.rows import Entry, StatLine
 from storage.sql import Conn, Row
-from storage.tables_sql import json_object, refuse_second_table, store_draft
+from storage.tables_sql import json_object, refuse_second_table, store_draft, store_picks
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +52,9 @@ async def append(
     snapshot: Mapping[str, Any] | None = None,
     draft: Mapping[str, Any] | None = None,
 ) -> float:
-    """One append and what it ends: the deal's result and statistics, the game's settlement,
-    the match's snapshot; the scorekeeper's next draft; the table's new ``updated_at``."""
+    """One append and what it ends: the acting seat's picks, the deal's result and
+    statistics, the game's settlement, the match's snapshot; the scorekeeper's next draft;
+    the table's new ``updated_at``."""
     table = await locked_table(conn, table_id)
     last = table["last_seq"]
     if seq <= last:
@@ -77,6 +78,8 @@ async def append(
         (seq, deals, now, table_id),
     )
     await timers.moved_on(conn, table_id, seq)
+    if entry.seat is not None:
+        await store_picks(conn, table_id, entry.seat, ())
     if result is not None:
         await store_result(conn, table_id, table["game"], deals - 1, result, stats)
     if settlement is not None:

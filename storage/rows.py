@@ -98,6 +98,12 @@ class SeatRow:
     panel_message_id: int | None
     guest_name: str | None = None
     robot: bool = False  # a substitute robot plays the seat until its player returns
+    picks: frozenset[str] = frozenset()  # the player's picks before he confirms (UI steps)
+
+    @classmethod
+    def of(cls, row: Row) -> SeatRow:
+        return cls(row["seat"], row["user_id"], row["panel_message_id"], row["guest_name"],
+                   bool(row["robot"]), frozenset(json.loads(row["picks"] or "[]")))
 
 
 @dataclass(frozen=True, slots=True)

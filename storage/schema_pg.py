@@ -241,4 +241,9 @@ _V7 = (
     "ALTER TABLE game_tables ADD COLUMN draft TEXT",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
+# A player's picks before he confirms an action (issue 18), as in SQLite's _V12.
+_V8 = (
+    "ALTER TABLE seats ADD COLUMN picks TEXT",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)

@@ -250,5 +250,13 @@ _V11 = (
     "ALTER TABLE game_tables ADD COLUMN draft TEXT",
 )
 
+# A player's picks before he confirms an action (issue 18; the Preferans discard, card by
+# card): a JSON list of the step tokens, written with the press that changes them and cleared
+# with the action that ends them, so that a restart, or another worker, shows them and goes
+# on from them (NULL: none).
+_V12 = (
+    "ALTER TABLE seats ADD COLUMN picks TEXT",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9,
-                                           _V10, _V11)
+                                           _V10, _V11, _V12)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from storage import log_sql, timers
@@ -315,6 +315,17 @@ class TableStore:
 
         return await self._db.write(change)
 
+    async def set_picks(self, table_id: int, seat: int, picks: Collection[str]) -> TableRow:
+        """A seat's picks before its player confirms an action (the tokens of the UI steps
+        so far): a change of the playing table, which the player's panel shows."""
+        async def change(conn: Conn) -> TableRow:
+            await sql.table_in(conn, table_id, "playing")
+            await sql.store_picks(conn, table_id, seat, picks)
+            await sql.update(conn, "game_tables", table_id, {})
+            return await sql.load_table(conn, table_id)
+
+        return await self._db.write(change)
+
     async def set_robot(self, table_id: int, seat: int, robot: bool) -> TableRow:
         """A substitute robot starts (or stops) playing a user's seat of a game."""
         async def change(conn: Conn) -> TableRow:
@@ -344,8 +355,8 @@ class TableStore:
             if table.seat_of(user_id) is not None:
                 raise SeatError(f"user {user_id} already sits at seat {table.seat_of(user_id)}")
             await conn.execute(
-                "UPDATE seats SET user_id = ?, panel_message_id = NULL,"
-                " robot = 0 WHERE table_id = ? AND seat = ?", (user_id, table_id, seat))
+                "UPDATE seats SET user_id = ?, panel_message_id = NULL, robot = 0,"
+                " picks = NULL WHERE table_id = ? AND seat = ?", (user_id, table_id, seat))
             await sql.update(conn, "game_tables", table_id, {})
             return await sql.load_table(conn, table_id)
 

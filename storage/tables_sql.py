@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -36,6 +36,13 @@ async def store_draft(conn: Conn, table_id: int, draft: Mapping[str, Any]) -> No
     transaction of the change that made it (the caller marks the table changed)."""
     await conn.execute("UPDATE game_tables SET draft = ? WHERE id = ?",
                        (json_object("the draft", draft), table_id))
+
+
+async def store_picks(conn: Conn, table_id: int, seat: int, picks: Collection[str]) -> None:
+    """A seat's picks before its player confirms (none: cleared), written in the transaction
+    of the press or action that changes them."""
+    await conn.execute("UPDATE seats SET picks = ? WHERE table_id = ? AND seat = ?",
+                       (dumps(sorted(picks)) if picks else None, table_id, seat))
 
 
 def json_object(name: str, value: Any) -> str:
@@ -138,8 +145,7 @@ async def load_tables(
         "ORDER BY s.table_id, s.seat", params)
     for s in seat_rows:
         seats[s["table_id"]].append(
-            SeatRow(s["seat"], s["user_id"], s["panel_message_id"], s["guest_name"],
-                    bool(s["robot"])))
+            SeatRow.of(s))
     return [TableRow.of(row, tuple(seats[row["id"]])) for row in rows]
 
 

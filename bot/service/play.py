@@ -275,7 +275,8 @@ async def _rate(svc: Services, table: Table) -> tuple[RatingChange, ...]:
 async def step(svc: Services, table: Table, user_id: int, version: int, seat: int,
                token: str, stepper: Stepper, out: Outcome | None = None) -> Outcome:
     """A UI step (a card picked for the discard...): changes only this player's picks,
-    unless it completes an action. The table's lock is held."""
+    stored before they are held (a restart, or another worker, goes on from them), unless
+    it completes an action. The table's lock is held."""
     refusal = check_turn(table, user_id, version, seat)
     if refusal is not None:
         return refused(table, refusal, out)
@@ -287,6 +288,7 @@ async def step(svc: Services, table: Table, user_id: int, version: int, seat: in
         return out.refuse("bad_button")
     if done.action is not None:
         return await act(svc, table, user_id, version, seat, done.action, out=out)
+    table.row = await svc.store.tables.set_picks(table.id, seat, done.selection)
     table.selection[seat] = done.selection
     table.touch(user_id)
     return out.redraw(table)

@@ -156,8 +156,8 @@ class Tables:
                      and (thread_id is None or t.thread_id == thread_id)), None)
 
     def adopt(self, row: TableRow) -> Table:
-        """Track a stored table (a new lobby, or one loaded)."""
-        table = Table(row)
+        """Track a stored table (a new lobby, or one loaded, with its players' picks)."""
+        table = Table(row, selection={s.seat: s.picks for s in row.seats if s.picks})
         self.by_id[row.id] = table
         return table
 

@@ -3,11 +3,14 @@
 The bot writes to a group in the group's language and to a player in his own.
 A group's language starts as the Telegram language of whoever first talks to
 the bot there. Rows are cached: a user is stored again only when Telegram
-shows a change.
+shows a change. In worker mode (``shared``) other processes change them too: a worker
+reads those a unit of work uses anew at its start (``reread``), and a table's users when
+it loads the table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +38,7 @@ class Users:
         self.chat_languages: dict[int, str] = {}
         self.chats: dict[int, ChatRow | None] = {}  # time zone and quiet hours, by chat
         self._warned: set[tuple[int, int]] = set()  # (table, user) told to open the bot
+        self.shared = False  # other processes change the rows too (worker mode)
 
     def normalize(self, code: str | None) -> str:
         """A Telegram language_code ("ru", "en-US", "pt-br") -> a language the bot writes."""
@@ -42,8 +46,9 @@ class Users:
         return language if language in self.languages else self.languages[0]
 
     async def seen(self, person: Person, *, started: bool | None = None) -> UserRow:
-        """The stored user, created or updated when Telegram shows a change."""
-        known = self.users.get(person.id)
+        """The stored user, created or updated when Telegram shows a change (his language
+        is Telegram's only when he is new)."""
+        known = await self.load(person.id)
         name = person.name or person.username or str(person.id)
         changes: dict[str, Any] = {}
         if known is None or known.display_name != name:
@@ -61,12 +66,25 @@ class Users:
         return known
 
     async def load(self, user_id: int) -> UserRow | None:
-        """A stored user into the cache (restore)."""
-        if user_id not in self.users:
-            user = await self.store.chats.get_user(user_id)
-            if user is not None:
-                self.users[user_id] = user
+        """A stored user into the cache (read anew when ``shared``)."""
+        if user_id not in self.users or self.shared:
+            await self._read(user_id)
         return self.users.get(user_id)
+
+    async def _read(self, user_id: int) -> None:
+        user = await self.store.chats.get_user(user_id)
+        if user is not None:
+            self.users[user_id] = user
+
+    async def reread(self, user_ids: Iterable[int], chat_ids: Iterable[int]) -> None:
+        """Read anew the rows of these users and chats that are cached (another process may
+        have changed them)."""
+        for user_id in set(user_ids) & self.users.keys():
+            await self._read(user_id)
+        for chat_id in set(chat_ids) & (self.chats.keys() | self.chat_languages.keys()):
+            row = self.chats[chat_id] = await self.store.chats.get_chat(chat_id)
+            if row is not None and row.language is not None:
+                self.chat_languages[chat_id] = row.language
 
     async def set_started(self, user_id: int, started: bool) -> None:
         user = self.users.get(user_id)

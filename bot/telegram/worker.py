@@ -190,9 +190,11 @@ class Worker:
         try:
             version = await inbox.advance(conn, lane, self.id)
             taken_over = before != version - 1  # another worker worked here since
+            users, chats = self._concerned(lane)
             if taken_over:
                 self._forget(lane)
             with outbox.holding() as held, self.db.bound(raw):
+                await self.svc.users.reread(users, chats)
                 if taken_over:
                     await self._catch_up(lane)
                 await work()
@@ -231,6 +233,17 @@ class Worker:
             version = await inbox.sending(PgConn(raw), lane)
             mine = self.versions.get(lane)
             yield mine is None or mine == version
+
+    def _concerned(self, lane: str) -> tuple[set[int], set[int]]:
+        """The users and chats whose rows (languages...) a unit of work in the lane uses
+        and another worker may have changed: the lane's chat, the users seated at the tables
+        of it this worker holds (a table loaded, and the update's sender, are read anyway)."""
+        chat_id = inbox.lane_chat(lane)
+        users = {chat_id} if chat_id > 0 else set()
+        for table in self.svc.tables.values():
+            if table_lane(table.chat_id, table.thread_id) == lane:
+                users |= {s.user_id for s in table.row.seats if s.user_id is not None}
+        return users, {chat_id} if chat_id < 0 else set()
 
     def _forget(self, lane: str) -> None:
         """What this worker holds of the lane's tables is not to be trusted: loaded anew."""

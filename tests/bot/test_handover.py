@@ -50,6 +50,34 @@ async def _receiving(worker: Worker, url: str, secret: str) -> AsyncIterator[Non
         await db.close()
 
 
+@contextlib.asynccontextmanager
+async def two_workers(tg: FakeTelegram, url: str) -> AsyncIterator[tuple[Worker, Worker]]:
+    """Workers A and B on the database, beating, the updates received into its inbox; each
+    does an update only when told (``_do_next``, ``_pumping``)."""
+    settings = load_settings(settings_env(tg, url, WEBHOOK_URL="http://127.0.0.1/hook"))
+    a = await new_worker(settings, name="a")
+    b = await new_worker(settings, name="b")
+    unwatch = [tg.watch_chats(w.presenter.outbox.holds) for w in (a, b)]
+    try:
+        async with _receiving(a, url, secret_of(settings)):
+            for worker in (a, b):
+                await worker.beat()
+            yield a, b
+    finally:
+        for undo in unwatch:
+            undo()
+        for worker in (a, b):
+            await stop(worker.app)
+            await worker.app.shutdown()
+
+
+async def freeze(worker: Worker) -> None:
+    """The worker stops beating (no beat since long ago): its lanes are anyone's."""
+    async with worker.db.pool.acquire() as raw:
+        await raw.execute("UPDATE workers SET seen_at = $1 WHERE id = $2",
+                          time.time() - 2 * DEAD_AFTER, worker.id)
+
+
 async def _pending(db: PostgresDatabase) -> int:
     async with db.reading() as conn:
         return await inbox.pending(conn)
@@ -80,6 +108,15 @@ async def _pumping(worker: Worker) -> AsyncIterator[None]:
         await task
 
 
+async def open_with(tg: FakeTelegram, played: Played, worker: Worker) -> None:
+    """The players start the bot and open the table, the worker doing every update."""
+    for user in played.users:
+        tg.press_start(user)
+    async with _pumping(worker):
+        await _open(tg, played)
+        await tg.settled()
+
+
 async def _press(tg: FakeTelegram, played: Played, worker: Worker) -> None:
     """A press of the player to act, done by ``worker``; accepted."""
     pressed = press_any(tg, played, random.Random(18))
@@ -96,38 +133,19 @@ async def _press(tg: FakeTelegram, played: Played, worker: Worker) -> None:
 async def test_panels_drawn_before_a_takeover_are_not_sent_after_it(
         tg: FakeTelegram, postgres: LazyServer, next_update: str) -> None:
     url = await postgres.new_database()
-    settings = load_settings(settings_env(tg, url, WEBHOOK_URL="http://127.0.0.1/hook"))
     users = [tg.add_user(f"p{i}") for i in range(3)]
     played = Played("preferans", tg.add_group("preferans", users), users)
-    a = await new_worker(settings, name="a")
-    b = await new_worker(settings, name="b")
-    unwatch = [tg.watch_chats(w.presenter.outbox.holds) for w in (a, b)]
-    try:
-        async with _receiving(a, url, secret_of(settings)):
-            for worker in (a, b):
-                await worker.beat()
-            for user in users:
-                tg.press_start(user)
-            async with _pumping(a):
-                await _open(tg, played)
-                await tg.settled()
-            await _press(tg, played, a)
-            await tg.idle()  # the next player's panel is there; the others' wait
-            assert a.presenter.outbox.holds(None)
-            async with a.db.pool.acquire() as raw:  # A is frozen: no beat since long ago
-                await raw.execute("UPDATE workers SET seen_at = $1 WHERE id = 'a'",
-                                  time.time() - 2 * DEAD_AFTER)
-            if next_update == "press":
-                await _press(tg, played, b)
-            else:
-                tg.send(users[0], played.group, "/help")
-                await _do_next(tg, b)
-            await tg.settled()
-        await _check(tg, url, [played])
-    finally:
-        for undo in unwatch:
-            undo()
-        for worker in (a, b):
-            await stop(worker.app)
-            await worker.app.shutdown()
+    async with two_workers(tg, url) as (a, b):
+        await open_with(tg, played, a)
+        await _press(tg, played, a)
+        await tg.idle()  # the next player's panel is there; the others' wait
+        assert a.presenter.outbox.holds(None)
+        await freeze(a)
+        if next_update == "press":
+            await _press(tg, played, b)
+        else:
+            tg.send(users[0], played.group, "/help")
+            await _do_next(tg, b)
+        await tg.settled()
+    await _check(tg, url, [played])
 

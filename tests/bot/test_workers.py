@@ -71,7 +71,6 @@ class Played:
     users: list[User]
     accepted: list[tuple[int, str]] = field(default_factory=list)  # (seat, action) in order
     unanswered: int = 0
-    picked: set[int] = field(default_factory=set)  # seats whose last press was a card pick
 
 
 class Cluster:
@@ -169,10 +168,6 @@ async def _play(tg: FakeTelegram, played: Played, rng: random.Random, until: flo
         except (TimeoutError, AssertionError):
             played.unanswered += 1
             continue
-        if not answer.show_alert:
-            played.picked.discard(int(data.split(":")[3]))
-            if data.startswith("u:"):
-                played.picked.add(int(data.split(":")[3]))
         if data.startswith("a:") and not answer.show_alert:
             _, _, _, seat, action = data.split(":", 4)
             played.accepted.append(_text(int(seat), action))
@@ -271,8 +266,7 @@ def _shown(message: Message, table: Table, forced: dict[int, str],
 
 async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
     """Each table's log against its accepted presses; its stored messages against what the
-    bot draws of the table as stored (a panel of a seat whose last press was a card pick,
-    held in a worker's memory, is checked for its version only)."""
+    bot draws of the table as stored (with the players' picks)."""
     storage = await Storage.open(url)
     svc = Services(storage, Users(storage, tuple(languages())))
     try:
@@ -301,9 +295,8 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
                 versions = {int(b["callback_data"].split(":")[2]) for b in message.buttons
                             if b.get("callback_data", "")[:2] in PLAYABLE}
                 assert versions <= {row.last_seq}, (played.game, row.id, seat.seat, versions)
-                if seat.seat not in played.picked:
-                    reader = translator(svc.users.language_of(user.id))
-                    _shown(message, table, forced, partial(panel, table, seat.seat, reader, look))
+                reader = translator(svc.users.language_of(user.id))
+                _shown(message, table, forced, partial(panel, table, seat.seat, reader, look))
     finally:
         await storage.close()
 

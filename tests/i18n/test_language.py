@@ -100,3 +100,19 @@ async def test_private_language_and_the_default_from_telegram(tg: FakeTelegram,
         stale = await tg.press(ann, question, data="lang:xx", forge=True)
         assert stale.text == "I do not write in that language any more."
         assert hub.services.users.users[ann.id].language == "en"
+
+
+async def test_a_language_chosen_outlives_a_restart(tg: FakeTelegram, tmp_path: Path) -> None:
+    """The first update after a restart finds the user stored: his chosen language stays,
+    not Telegram's."""
+    ann = tg.add_user("Ann", language_code="en-GB")
+    async with running_bot(tg, tmp_path / "bot.db"):
+        tg.press_start(ann)
+        await tg.idle()
+        tg.send(ann, ann, "/language ru")
+        await tg.idle()
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        tg.send(ann, ann, "/help")
+        await tg.idle()
+        assert "/help — это сообщение" in tg.last_message(ann).text
+        assert hub.services.users.users[ann.id].language == "ru"

@@ -4,8 +4,9 @@ player, the timer's bookkeeping; every refusal changes nothing."""
 import pytest
 
 from bot.service import records as stored
+from engine.records import new_match
 from storage import NotFound, SeatError, Storage, WrongStatus
-from storage.rows import Entry
+from storage.rows import Entry, TableRow
 from tests.storage.play import play_deals, started_table
 
 CHAT = -1001
@@ -56,6 +57,33 @@ async def test_replacing_a_player_keeps_the_names_and_forgets_the_panel(store: S
     assert replaced.players == ["U1", "U2", "U3"]
     match = await play_deals(store, replaced, None, "after", 1)
     assert match.version == (await store.tables.get_table(table.id)).last_seq
+
+
+async def test_picks_are_kept_until_the_seat_acts_or_is_replaced(store: Storage) -> None:
+    table = await started_table(store, CHAT, "preferans", {}, [1, 2, 3])
+    await store.chats.save_user(4, display_name="Dan")
+
+    def picks(row: TableRow) -> list[frozenset[str]]:
+        return [s.picks for s in row.seats]
+
+    await store.tables.set_picks(table.id, 0, {"7S"})
+    await store.tables.set_picks(table.id, 1, {"8H", "9D"})
+    await store.tables.set_picks(table.id, 2, {"AC"})
+    assert picks(await store.tables.get_table(table.id)) == [{"7S"}, {"8H", "9D"}, {"AC"}]
+    assert picks(await store.tables.replace_player(table.id, 2, 4)) == [{"7S"}, {"8H", "9D"},
+                                                                       set()]
+    match = new_match(table.header())
+    match.start_deal(seed=1)
+    await store.log.append(table.id, match.version, Entry.deal(match.deals[-1]))
+    seat = match.state.to_act[0]
+    action = match.state.legal_actions(seat)[0]
+    match.apply(seat, action)
+    await store.log.append(table.id, match.version,
+                           Entry.action(match.spec.encode_action(seat, action)))
+    expected = [{"7S"}, {"8H", "9D"}, set()]
+    expected[seat] = set()  # the action ended its seat's picks, and only those
+    assert picks(await store.tables.get_table(table.id)) == expected
+    assert picks(await store.tables.set_picks(table.id, 1, ()))[1] == set()
 
 
 async def test_robot_and_replacement_only_in_a_game(store: Storage) -> None:
