@@ -5,8 +5,11 @@ time when the test says so (as in test_handover.py)."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+from collections.abc import AsyncIterator
 
+from bot.telegram.worker import Worker
 from tests.bot.test_handover import _do_next, _press, freeze, open_with, two_workers
 from tests.bot.test_workers import Played
 from tests.fakebot import FakeTelegram
@@ -15,12 +18,21 @@ from tests.postgres import LazyServer
 CYRILLIC = re.compile("[А-Яа-я]")
 
 
-async def test_a_language_set_through_one_worker_is_written_by_another(
-        tg: FakeTelegram, postgres: LazyServer) -> None:
+@contextlib.asynccontextmanager
+async def opened(tg: FakeTelegram,
+                 postgres: LazyServer) -> AsyncIterator[tuple[Played, Worker, Worker]]:
+    """A Preferans table of three opened through worker A of two: the table, A and B."""
     users = [tg.add_user(f"p{i}") for i in range(3)]
     played = Played("preferans", tg.add_group("preferans", users), users)
     async with two_workers(tg, await postgres.new_database()) as (a, b):
         await open_with(tg, played, a)
+        yield played, a, b
+
+
+async def test_a_language_set_through_one_worker_is_written_by_another(
+        tg: FakeTelegram, postgres: LazyServer) -> None:
+    async with opened(tg, postgres) as (played, a, b):
+        users = played.users
         panels = [tg.last_message(user) for user in users]  # edited in place
         assert not any(CYRILLIC.search(p.text) for p in panels)  # A drew them in English
         tg.send(users[1], users[1], "/language ru")  # a private chat's lane: B does it
@@ -38,10 +50,8 @@ async def test_a_language_set_through_one_worker_is_written_by_another(
 
 async def test_a_group_language_set_through_one_worker_is_written_by_another(
         tg: FakeTelegram, postgres: LazyServer) -> None:
-    users = [tg.add_user(f"p{i}") for i in range(3)]
-    played = Played("preferans", tg.add_group("preferans", users), users)
-    async with two_workers(tg, await postgres.new_database()) as (a, b):
-        await open_with(tg, played, a)
+    async with opened(tg, postgres) as (played, a, b):
+        users = played.users
         await freeze(a)  # B takes the group's lane over and switches it to Russian
         tg.send(users[0], played.group, "/language ru")
         await _do_next(tg, b)
