@@ -122,6 +122,7 @@ async def test_the_first_pulka_by_buttons_through_a_restart(tg: FakeTelegram,
         match = only_table(hub).match
         assert match.version == version and len(match.state.trick) == 2
         jokers += await play(tg, hub, users, watch, deals=PULKA)
+        await tg.settled(group)
         assert jokers > 0
         assert oversized(tg, [group, *users]) == []
 
