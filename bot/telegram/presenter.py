@@ -202,7 +202,7 @@ class Presenter(Delivery):
         if screen is None:
             return
         group = self.slot(table, None)
-        group.even = table.status in ("playing", "paused") and not table.keeps_score
+        group.even = not table.keeps_score
         self.outbox.show(group, screen, renew=renew or self._scrolled_away(table, group))
         acting = table.acting_users()
         for seat in table.row.seats:
