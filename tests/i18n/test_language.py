@@ -24,7 +24,7 @@ async def test_language_buttons_switch_the_table_to_russian(tg: FakeTelegram,
         assert [b["text"] for b in question.buttons] == [
             "✅ English", "हिन्दी", "ქართული", "Русский", "Українська"]
         answer = await tg.press(users[1], question, text="Русский")
-        await tg.idle()
+        await tg.settled(group)
         assert answer.text == "Теперь я пишу в этом чате по-русски."
         assert question.text == "Теперь я пишу в этом чате по-русски."  # edited in place
         assert "Новый стол: Преферанс" in lobby.text  # the table message redrawn
