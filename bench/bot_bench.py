@@ -10,6 +10,7 @@ it, which comes after the move is stored durably; the tables play concurrently.
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
 import secrets
 import statistics
@@ -139,13 +140,15 @@ class Paced:
 async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
     """``deals`` whole deals of robot-chosen actions pressed as a player presses them (a Seep
     card, then its move; a Preferans discard card by card), one every ``pace`` seconds at
-    most: every call from the start to the last deal's end counts, bidding included."""
+    most: every call from the start to the last deal's end counts, bidding included. The
+    deals and the robots' choices are seeded: each run plays the same deals."""
     with tempfile.TemporaryDirectory() as tmp:
         async with FakeTelegram(flood=FloodLimits()) as tg:
             users = [tg.add_user(f"P{i}") for i in range(players)]
             group = tg.add_group(game, users)
             async with running_bot(tg, Path(tmp) / "bench.db",
                                    GROUP_MESSAGES_PER_MINUTE="18") as hub:
+                hub.services.seed = functools.partial(random.Random(players).getrandbits, 64)
                 lobby = await open_table(tg, group, users, game=game,
                                          options={"Players": 1} if players == 4
                                          and game == "preferans" else None)

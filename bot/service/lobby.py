@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import random
-import secrets
 from typing import TYPE_CHECKING
 
 from bot.service import events, play, time_settings
@@ -202,7 +201,7 @@ async def begin(svc: Services, table: Table, first_dealer: int | None = None) ->
     except RulesError as exc:
         return out.refuse("rules_refuse", reason=str(exc))
     opener = table.seat_of(row.creator_id or 0) or 0
-    dealer = (spec.first_dealer(rules, opener, random.Random(secrets.randbits(64)))
+    dealer = (spec.first_dealer(rules, opener, random.Random(svc.seed()))
               if first_dealer is None else first_dealer)
     table.row = await svc.store.tables.start_game(table.id, rules=rules.to_dict())
     table.match = Match(spec, rules, table.names, dealer)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import logging
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -186,19 +185,19 @@ def stored(table: Table, at: float) -> None:
 
 
 async def next_deal(svc: Services, table: Table, out: Outcome) -> bool:
-    """Deal the next hand (from a fresh secret seed) and store it before anyone sees it."""
+    """Deal the next hand (from a fresh seed, secret) and store it before anyone sees it."""
     match = table.match
     assert match is not None
     if match.over or match.in_deal or table.keeps_score:  # scorekeeper mode deals nothing
         return True
-    match.start_deal(seed=secrets.randbits(64))
+    match.start_deal(seed=svc.seed())
     while not match.in_deal:  # void from the start (Seep's redeal): scored, told, redealt
         output = match.outputs[-1]
         if not await store(svc, table, Entry.deal(match.deals[-1]), output, None):
             return False
         assert match.state is not None
         deal_scored(table, output, match.state.view(None), out)
-        match.start_deal(seed=secrets.randbits(64))
+        match.start_deal(seed=svc.seed())
     if not await store(svc, table, Entry.deal(match.deals[-1]), None, None):
         return False
     table.forced.clear()

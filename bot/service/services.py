@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.service import play, records
@@ -31,17 +33,23 @@ def _nowhere(outcome: Outcome) -> None:
     """The default sink: outcomes of timers are dropped (nobody shows them)."""
 
 
+def _secret_seed() -> int:
+    return secrets.randbits(64)
+
+
 @dataclass(eq=False)
 class Services:
     """What every use case works with. ``publish`` shows the outcomes that no request
     waits for (timers, robots, a table loaded); ``scheduler`` runs the timers (None: no
-    timers)."""
+    timers); ``seed`` gives each deal's and first dealer's seed (secret; the benchmark
+    fixes it so that its figures repeat)."""
 
     store: Storage
     users: Users
     tables: Tables = field(default_factory=Tables)
     scheduler: Scheduler | None = None
     publish: Sink = _nowhere
+    seed: Callable[[], int] = _secret_seed
     timers: Timers = field(init=False)
     _loading: asyncio.Lock = field(default_factory=asyncio.Lock)
 

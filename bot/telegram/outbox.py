@@ -10,15 +10,16 @@ player's panel): showing a new screen only marks the slot dirty, and the worker
 sends the latest screen when the budget allows, so a burst of presses becomes
 one edit (latest state wins). Identical screens are never re-sent. A change
 its reader need not see at once (the panel of a player who has nothing to do)
-waits ``EASY`` seconds, so that the next changes fold into the same edit; a
-change he needs (his turn) goes at once, with what waited.
+waits ``EASY`` seconds, so that the next changes fold into the same edit (most often
+into the edit of his next turn); a change he needs (his turn) goes at once, with what
+waited.
 
 In a group, one-off messages (replies, results, votes) go before the table
 message's edits, and the edits never take a share of the minute (``reserve``)
 kept free for the one-off messages: a result never waits behind a burst of
 edits. A game's table message (its lobby too, so that the game starts with the
-minute unspent) is edited evenly over the minute (latest state wins), not in a
-burst and a freeze; a scoresheet being entered, which the tapping keeper waits
+minute unspent) is edited evenly over the minute (latest state wins, ``steady_of``), not
+in a burst and a freeze; a scoresheet being entered, which the tapping keeper waits
 for, is not ``even``: it is edited at once while the window allows. A 429 that
 still happens is waited out (one warning).
 
@@ -78,7 +79,7 @@ LONG_WAIT = 1.0  # a group waiting longer for its budget is not "busy" (see ``Ou
 IN_FLIGHT = 0.02  # seconds to look again when the window is full of calls not yet answered
 IN_FLIGHT_MAX = 192  # the outbox's calls at once, of PTB's connection pool (``POOL_SIZE``)
 POOL_SIZE = 256  # connections to the Bot API: the rest serves answers to presses, getUpdates
-EASY = 3.0  # seconds a panel whose reader need not act may wait, to fold later changes in
+EASY = 8.0  # seconds a panel whose reader need not act may wait, to fold later changes in
 ANSWERS = 0  # the chat of the kept answers to presses: none (Telegram counts no answer)
 ANSWER_WITHIN = 15.0  # seconds after a press Telegram takes its answer ("query is too old")
 # Test only (tests/bot/test_sends.py): a worker with this set kills itself with SIGKILL once it
@@ -129,6 +130,13 @@ class SendQueue(Protocol):
 def reserve_of(limit: int) -> int:
     """The share of a group's budget kept free of table edits for one-off messages."""
     return max(1, limit // 4)
+
+
+def steady_of(limit: int) -> int:
+    """A game's table message is edited evenly at two thirds of the group's budget (12 a
+    minute, one every 5 s): the group view a few seconds behind the panels at most, while
+    every edit it makes is one of the ~30 calls a second the bot has for all its tables."""
+    return max(1, limit * 2 // 3)
 
 
 @dataclass(eq=False)
@@ -201,12 +209,14 @@ class Window:
 @dataclass(eq=False)
 class _Chat:
     """A chat's queue and budget. In a group, ``paced`` is how many of the window's calls
-    the table message's edits may take (``edits`` counts them), one every ``period / paced``
-    seconds: the rest of the window is kept for one-off calls."""
+    the table messages' edits may take (``edits`` counts them): the rest of the window is
+    kept for one-off calls. A game's table message is edited at most every ``period /
+    steady`` seconds."""
 
     id: int
     window: Window
     paced: int = 0
+    steady: int = 0
     edits: Window | None = None
     queue: deque[Slot | _Job] = field(default_factory=deque)
     resting: bool = False  # waiting long for a group's budget, or on purpose (``EASY``)
@@ -565,7 +575,8 @@ class Outbox:
                 paced = max(1, self.group_limit - self.group_reserve)
                 window = Window(self.group_limit, self.group_window)
                 window.sent_at.extend([at] for at in self._before.pop(chat_id, ()))
-                chat = _Chat(chat_id, window, paced, Window(paced, self.group_window))
+                chat = _Chat(chat_id, window, paced, min(paced, steady_of(self.group_limit)),
+                             Window(paced, self.group_window))
             else:
                 window = Window(PRIVATE_LIMIT, PRIVATE_WINDOW)
                 if time.monotonic() < self._unknown_until:
@@ -647,7 +658,7 @@ class Outbox:
         if paced is not None and chat.edits is not None:
             budget = max(budget, chat.edits.delay())
             if paced.even:
-                budget = max(budget, chat.edited_at + chat.window.period / chat.paced - now)
+                budget = max(budget, chat.edited_at + chat.window.period / chat.steady - now)
         chat.resting = chat.group and budget > LONG_WAIT
         return max(budget, chat.paused_until - now, chat.shared_until - now,
                    self._overall.delay())

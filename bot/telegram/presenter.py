@@ -193,7 +193,8 @@ class Presenter(Delivery):
                renew: bool = False) -> None:
         """Show every message of the table in its current state; ``notify`` users get a
         fresh panel (a notification) instead of an edit; ``renew``: the group message too.
-        A player who must act gets his panel at once; the others' may wait a moment.
+        A player who must act gets his panel at once, and so does everyone at a deal's end
+        (its result, his next hand); the others' may wait a moment (until their turn).
         The listeners (open Mini Apps) hear of it first."""
         for listener in self.listeners:
             listener(table)
@@ -212,7 +213,7 @@ class Presenter(Delivery):
             shown = panel(table, seat.seat, self.translator(user_id), look)
             if shown is not None:
                 self.outbox.show(self.slot(table, seat.seat), shown, renew=user_id in notify,
-                                 easy=user_id not in acting)
+                                 easy=table.ended is None and user_id not in acting)
         drawn = table.row.updated_at  # noted once the screens are queued (a unit's: committed)
         self.outbox.shown(lambda: self.drawn.__setitem__(table.id, drawn))
 

@@ -18,7 +18,7 @@ from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
 
 # The bot runs in another process: idle means no call for this long, longer than a private
-# chat's budget may hold an edit back (3 calls in 3 s) or a waiting panel may rest (EASY, 3 s).
+# chat's budget may hold an edit back (3 calls in 3 s) or a waiting panel may rest (EASY).
 QUIET = 3.5
 MOMENT = 0.2  # no call for this long: the bot is done with what it sends at once
 
