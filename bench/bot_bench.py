@@ -159,7 +159,7 @@ async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
                 seats = seat_users(hub, users)
                 rng = random.Random(1)
                 figures, before, presses = Paced(), len(tg.calls), []
-                while figures.deals < deals:
+                while figures.deals < deals and not match.over:  # a short pool may end first
                     state = match.state
                     assert state is not None
                     seat = state.to_act[0]
@@ -272,7 +272,7 @@ def run(quick: bool) -> list[Figure]:
                               cards_per_second, "cards/s", "durable commit per action"))
     for game, players, unit in (("preferans", 3, "card"), ("seep", 4, "move"),
                                 ("joker", 4, "move")):
-        deals = {"preferans": 2, "seep": 1, "joker": 3}[game] * (1 if quick else 2)
+        deals = {"preferans": 4, "seep": 1, "joker": 3}[game] * (1 if quick else 2)
         figures.extend(_paced_figures(game, players, unit, deals, quick))
     if not quick:
         peak = asyncio.run(_peak_group_rate())

@@ -79,7 +79,7 @@ LONG_WAIT = 1.0  # a group waiting longer for its budget is not "busy" (see ``Ou
 IN_FLIGHT = 0.02  # seconds to look again when the window is full of calls not yet answered
 IN_FLIGHT_MAX = 192  # the outbox's calls at once, of PTB's connection pool (``POOL_SIZE``)
 POOL_SIZE = 256  # connections to the Bot API: the rest serves answers to presses, getUpdates
-EASY = 8.0  # seconds a panel whose reader need not act may wait, to fold later changes in
+EASY = 5.0  # seconds a panel whose reader need not act may wait, to fold later changes in
 ANSWERS = 0  # the chat of the kept answers to presses: none (Telegram counts no answer)
 ANSWER_WITHIN = 15.0  # seconds after a press Telegram takes its answer ("query is too old")
 # Test only (tests/bot/test_sends.py): a worker with this set kills itself with SIGKILL once it

@@ -66,8 +66,7 @@ async def test_retry_after_is_waited_out_and_nothing_is_lost(tg: FakeTelegram,
         tg.force_retry_after(2, times=1, chat=group, method="editMessageText")
         assert await press_first(tg, users)
         assert await press_first(tg, users)
-        await asyncio.sleep(2.5)
-        await tg.idle()
+        await tg.settled()  # the 429s waited out, and what waiting panels let wait
         table = next(iter(hub.services.tables.values()))
         for seat, user in enumerate(users):
             shown = panel(table, seat, hub.presenter.translator(user.id),

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from bot.telegram.outbox import EASY
 from engine.records import replay
 from storage.store import Storage
 from tests.bot.harness import press_first, settings_env
@@ -19,7 +20,7 @@ from tests.fakebot.model import Chat
 
 # The bot runs in another process: idle means no call for this long, longer than a private
 # chat's budget may hold an edit back (3 calls in 3 s) or a waiting panel may rest (EASY).
-QUIET = 3.5
+QUIET = max(3.0, EASY) + 0.5
 MOMENT = 0.2  # no call for this long: the bot is done with what it sends at once
 
 
@@ -73,7 +74,7 @@ class Panels:
 
     async def idle(self) -> None:
         """Wait until the bot sent everything, what may wait included."""
-        await self.tg.idle(quiet=QUIET)
+        await self.tg.idle(quiet=QUIET, timeout=60)
         self.before = self._look()
 
 
