@@ -67,6 +67,20 @@ class Services:
             self.publish(out)
         return table
 
+    async def closed_table(self, table_id: int) -> Table | None:
+        """A game that has ended, as it ended: a look only (not tracked, no timers), for a
+        Mini App left open on it (None: open, unknown, or never played)."""
+        try:
+            found = await records.load(self.store, table_id)
+        except NotFound:
+            return None
+        if found.row.status in OPEN_STATUSES or found.match is None:
+            return None
+        for seat in found.row.seats:
+            if seat.user_id is not None:
+                await self.users.load(seat.user_id)
+        return Table(found.row, match=found.match)
+
     async def topic_table(self, chat_id: int, thread_id: int | None = 0) -> Table | None:
         """The open table of a chat's topic (``thread_id`` None: of any topic of the chat)."""
         table = self.tables.in_topic(chat_id, thread_id)

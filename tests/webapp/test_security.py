@@ -23,8 +23,10 @@ from bot.telegram.context import BotData as Hub
 from bot.ui.i18n import translator
 from bot.webapp.auth import MAX_AGE, sign
 from bot.webapp.games import DRAW
+from bot.webapp.page import sheet
 from tests.bot.harness import open_table
 from tests.bot.tabletop import seat_users
+from tests.bot.test_rematch import end_by_vote
 from tests.fakebot import FakeTelegram, User
 from tests.fakebot.model import Chat
 from tests.webapp.driver import Stream
@@ -217,3 +219,40 @@ async def test_another_table_and_the_first_touch(tg: FakeTelegram, tmp_path: Pat
         await tg.idle()
         assert our.match is not None and our.match.version == stored[0][0] + 1
         assert (await hub.services.store.tables.get_table(our_id)).last_seq == stored[0][3] + 1
+
+
+async def test_a_game_that_has_ended_is_read_as_it_ended(tg: FakeTelegram,
+                                                         tmp_path: Path) -> None:
+    """A Mini App left open on a game that has ended (here by /leave and the others' votes)
+    still reads its last look and its final score, a spectator's look keeps the hands
+    hidden, and a tap there is refused and changes nothing."""
+    users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
+    eve = tg.add_user("Eve")
+    group = tg.add_group("Cards", [*users, eve])
+    async with bot_with_webapp(tg, tmp_path / "bot.db") as (hub, url):
+        table = await start_game(tg, hub, group, users)
+        tap = press_body(table, init_data(tg, to_act(table, users)), "c" * 16)
+        await end_by_vote(tg, group, users, "/leave", "🏁")
+        assert table.id not in hub.services.tables.by_id and table.row.status == "finished"
+        ended = state_of(table)
+        expected = sheet(table, EN)
+        assert expected["score"] and expected["settlement"]
+
+        status, look = await get_page(url, init_data(tg, users[0]), table.id)
+        assert status == 200 and look["version"] == table.match.version
+        assert look["seat"] == table.seat_of(users[0].id)
+        async with ClientSession() as http, http.get(url + "api/sheet", params={
+                "initData": init_data(tg, users[1]), "table": str(table.id)}) as answer:
+            assert answer.status == 200 and await answer.json() == expected
+        status, watched = await get_page(url, init_data(tg, eve), table.id)
+        assert status == 200 and watched["seat"] is None
+        assert watched["drawing"] == DRAW["preferans"](table.match.state.view(None),
+                                                       context(table, EN))
+        async with Stream(url, init_data(tg, eve), table.id) as stream:
+            while not stream.pages:
+                await asyncio.sleep(0.05)
+            assert json.loads(stream.take()[0])["drawing"] == watched["drawing"]
+
+        assert await post_press(url, tap) == (404, {"ok": False, "text": said("table_closed")})
+        await tg.idle()
+        assert state_of(table) == ended and table.id not in hub.services.tables.by_id
