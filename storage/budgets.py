@@ -28,11 +28,22 @@ LOCK_CLASS = 7119  # the advisory locks' first key: (LOCK_CLASS, a chat's hash)
 KEEP = 120.0  # seconds a call's row is kept (longer than any window)
 
 
-class SharedBudget:
-    """The outbox's ``SharedBudget`` on a PostgreSQL database."""
+class _ChatCalls:
+    """The calls to chats in ``chat_calls``, the rows older than any window forgotten."""
 
     def __init__(self, db: Database) -> None:
         self.db = db
+
+    async def prune(self) -> None:
+        async def prune(conn: Conn) -> None:
+            await conn.execute(f"DELETE FROM chat_calls WHERE at < {conn.dialect.now} - ?",
+                               (KEEP,))
+
+        await self.db.write(prune)
+
+
+class SharedBudget(_ChatCalls):
+    """The outbox's ``SharedBudget`` on a PostgreSQL database."""
 
     async def take(self, chat_id: int, limit: int, period: float) -> tuple[int | None, float]:
         async def take(conn: Conn) -> tuple[int | None, float]:
@@ -59,16 +70,10 @@ class SharedBudget:
 
         await self.db.write(answered)
 
-    async def prune(self) -> None:
-        await self.db.write(_prune)
 
-
-class GroupCalls:
+class GroupCalls(_ChatCalls):
     """The outbox's ``GroupCalls`` in the database, on either backend: a row per call once it
     was answered (one small write), so that the process after a restart knows them."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
 
     async def made(self, chat_id: int) -> None:
         async def made(conn: Conn) -> None:
@@ -89,11 +94,3 @@ class GroupCalls:
         for chat_id, age in rows:
             calls.setdefault(int(chat_id), []).append(max(0.0, float(age)))
         return calls
-
-    async def prune(self) -> None:
-        await self.db.write(_prune)
-
-
-async def _prune(conn: Conn) -> None:
-    """Forget the calls older than any window."""
-    await conn.execute(f"DELETE FROM chat_calls WHERE at < {conn.dialect.now} - ?", (KEEP,))

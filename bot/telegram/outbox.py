@@ -286,13 +286,16 @@ class Held:
     answers: list[_Answer] = field(default_factory=list)
     then: list[Callable[[], None]] = field(default_factory=list)
 
-    def calls(self) -> Iterator[Call]:
-        """The held calls that are data (those ``keep`` stores)."""
+    def jobs(self) -> Iterator[tuple[int, _Job, Call]]:
+        """The held one-off calls that are data (those ``keep`` stores), with their chats."""
         for item in self.order:
-            if isinstance(item, tuple) and item[1].call is not None:
-                yield item[1].call
-        for answer in self.answers:
-            yield answer.call
+            if isinstance(item, tuple) and (call := item[1].call) is not None:
+                yield item[0], item[1], call
+
+    def calls(self) -> Iterator[Call]:
+        """The held calls that are data: the one-off calls and the answers."""
+        yield from (call for _, _, call in self.jobs())
+        yield from (answer.call for answer in self.answers)
 
 
 _holding: ContextVar[Held | None] = ContextVar("outbox_holding", default=None)
@@ -445,12 +448,10 @@ class Outbox:
         A file to draw is drawn now."""
         if self.queue is None:
             return
-        for item in held.order:
-            if isinstance(item, tuple) and (call := item[1].call) is not None:
-                chat_id, job = item
-                job.token = await self.queue.keep(
-                    chat_id, call.params.get("message_thread_id") or 0, call.text(),
-                    await call.drawn())
+        for chat_id, job, call in held.jobs():
+            job.token = await self.queue.keep(
+                chat_id, call.params.get("message_thread_id") or 0, call.text(),
+                await call.drawn())
         for answer in held.answers:
             answer.token = await self.queue.keep(ANSWERS, 0, answer.call.text(), None)
 
