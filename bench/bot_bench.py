@@ -135,6 +135,7 @@ class Paced:
     peak_group: int = 0  # the group's most calls in any 60 s
     peak_private: int = 0  # a player's most calls in any 3 s
     errors: int = 0  # answers of 429
+    seconds: float = 0.0  # from the start to the last deal's end
 
 
 async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
@@ -159,6 +160,7 @@ async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
                 seats = seat_users(hub, users)
                 rng = random.Random(1)
                 figures, before, presses = Paced(), len(tg.calls), []
+                began = tg.world.now()
                 while figures.deals < deals and not match.over:  # a short pool may end first
                     state = match.state
                     assert state is not None
@@ -184,6 +186,7 @@ async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
                         figures.result_delays.append(sent - started)
                     await asyncio.sleep(max(0.0, pace - (tg.world.now() - started)))
                 await tg.settled()
+                figures.seconds = tg.world.now() - began
                 calls = [c for c in tg.calls[before:] if c.method != "getUpdates"]
                 figures.calls = len(calls)
                 figures.messages = sum(c.method in MESSAGE_CALLS for c in calls)
@@ -222,13 +225,15 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def _paced_figures(game: str, players: int, unit: str, deals: int,
+def _paced_figures(game: str, players: int, unit: str, deals: int, slow_deals: int,
                    quick: bool) -> list[Figure]:
-    """A game at a human pace (an action every 1.2 s) and at the fastest (every 0.4 s)."""
+    """A game at a quick human pace (an action every 1.2 s), at the fastest (every 0.4 s)
+    and (not ``quick``: ``slow_deals``) at a thoughtful pace (every 5 s), where fewer changes
+    fold into one edit but the table spends its calls more slowly."""
     title = f"{game.title()} ({players} players)"
     out = []
-    for pace in (1.2, 0.4):
-        got = asyncio.run(_paced(game, players, deals, pace))
+    for pace in (1.2, 0.4) if quick else (1.2, 0.4, 5.0):
+        got = asyncio.run(_paced(game, players, slow_deals if pace > 1.2 else deals, pace))
         per = got.cards if unit == "card" else got.moves
         note = (f"an action every {pace} s under Telegram's limits, {got.deals} whole deals, "
                 f"{per} {unit}s, {got.presses / got.moves:.2f} presses an action, "
@@ -240,6 +245,9 @@ def _paced_figures(game: str, players: int, unit: str, deals: int,
                    got.messages / got.deals, "calls", note),
             Figure("bot", f"{title}: API calls per {unit}, {pace} s pace", got.calls / per,
                    "calls", "answers to presses included"),
+            Figure("bot", f"{title}: sends+edits a second, {pace} s pace",
+                   got.messages / got.seconds, "calls/s",
+                   "of the ~30 a second one bot token has for all its tables"),
             Figure("bot", f"{title}: group view behind the panels median, {pace} s pace",
                    statistics.median(got.group_lags), "s", "a press -> the group's next edit"),
             Figure("bot", f"{title}: group view behind the panels max, {pace} s pace",
@@ -273,7 +281,8 @@ def run(quick: bool) -> list[Figure]:
     for game, players, unit in (("preferans", 3, "card"), ("seep", 4, "move"),
                                 ("joker", 4, "move")):
         deals = {"preferans": 4, "seep": 1, "joker": 3}[game] * (1 if quick else 2)
-        figures.extend(_paced_figures(game, players, unit, deals, quick))
+        slow_deals = {"preferans": 1, "seep": 1, "joker": 3}[game]
+        figures.extend(_paced_figures(game, players, unit, deals, slow_deals, quick))
     if not quick:
         peak = asyncio.run(_peak_group_rate())
         figures.append(Figure("bot", "peak group messages+edits in any minute", peak,
