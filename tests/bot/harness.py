@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import functools
+import os
+import random
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,10 +33,13 @@ async def running_bot(tg: FakeTelegram, db: Path | str, *, touch: bool = True,
     """The bot as `python -m bot` runs it (polling), in this event loop: its services and
     presenter. Every open table is then touched (loaded as a first press would load it), so
     that the tests can look at ``hub.services.tables`` (``touch`` False: only those start-up
-    loads)."""
+    loads). The deals (and first dealers) come from a seed of the test's own name, so that
+    each test sees the same deals in every run."""
     app = build_application(load_settings(settings_env(tg, db, **extra)))
     await app.initialize()
     svc = await start(app)
+    svc.seed = functools.partial(
+        random.Random(os.environ.get("PYTEST_CURRENT_TEST", "")).getrandbits, 64)
     for row in await svc.store.tables.open_tables() if touch else []:
         await svc.table(row.id)
     hub = app.bot_data

@@ -4,9 +4,7 @@ Playwright) opening the page as Telegram opens it: signed initData in the URL's 
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
-import random
 import socket
 import time
 from collections.abc import AsyncIterator
@@ -55,9 +53,7 @@ async def bot_with_webapp(tg: FakeTelegram, db: Path, *, touch: bool = True,
 
 async def started(tg: FakeTelegram, hub: BotData, group: Chat, users: list[User], *,
                   game: str = "preferans", options: dict[str, int] | None = None) -> Table:
-    """A game of ``users`` in ``group``, opened and started by the first, dealt from a fixed
-    seed (the deals, and so what the tests see, are the same in every run)."""
-    hub.services.seed = functools.partial(random.Random(game).getrandbits, 64)
+    """A game of ``users`` in ``group``, opened and started by the first."""
     lobby = await open_table(tg, group, users, game=game, options=options)
     await tg.press(users[0], lobby, text="▶ Start")
     await tg.settled(group)

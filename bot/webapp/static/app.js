@@ -212,6 +212,7 @@ const app = (() => {
       render();
     } else if (state.sheetVersion === version) {
       state.sheetVersion = null; // asked again at the next redraw
+      if (!answer || answer.status >= 500) setTimeout(render, 3000); // or soon, if it was the network
     }
   }
 
