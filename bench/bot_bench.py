@@ -225,15 +225,13 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def _paced_figures(game: str, players: int, unit: str, deals: int, slow_deals: int,
-                   quick: bool) -> list[Figure]:
-    """A game at a quick human pace (an action every 1.2 s), at the fastest (every 0.4 s)
-    and (not ``quick``: ``slow_deals``) at a thoughtful pace (every 5 s), where fewer changes
-    fold into one edit but the table spends its calls more slowly."""
+def _paced_figures(game: str, players: int, unit: str,
+                   paces: list[tuple[float, int]]) -> list[Figure]:
+    """A game at each pace (seconds between actions) for its number of deals."""
     title = f"{game.title()} ({players} players)"
     out = []
-    for pace in (1.2, 0.4) if quick else (1.2, 0.4, 5.0):
-        got = asyncio.run(_paced(game, players, slow_deals if pace > 1.2 else deals, pace))
+    for pace, deals in paces:
+        got = asyncio.run(_paced(game, players, deals, pace))
         per = got.cards if unit == "card" else got.moves
         note = (f"an action every {pace} s under Telegram's limits, {got.deals} whole deals, "
                 f"{per} {unit}s, {got.presses / got.moves:.2f} presses an action, "
@@ -280,9 +278,13 @@ def run(quick: bool) -> list[Figure]:
                               cards_per_second, "cards/s", "durable commit per action"))
     for game, players, unit in (("preferans", 3, "card"), ("seep", 4, "move"),
                                 ("joker", 4, "move")):
+        # A quick human pace, the fastest, and (not quick) a thoughtful one, where fewer
+        # changes fold into one edit but the table spends its calls more slowly.
         deals = {"preferans": 4, "seep": 1, "joker": 3}[game] * (1 if quick else 2)
-        slow_deals = {"preferans": 1, "seep": 1, "joker": 3}[game]
-        figures.extend(_paced_figures(game, players, unit, deals, slow_deals, quick))
+        paces = [(1.2, deals), (0.4, deals)]
+        if not quick:
+            paces.append((5.0, {"preferans": 1, "seep": 1, "joker": 3}[game]))
+        figures.extend(_paced_figures(game, players, unit, paces))
     if not quick:
         peak = asyncio.run(_peak_group_rate())
         figures.append(Figure("bot", "peak group messages+edits in any minute", peak,

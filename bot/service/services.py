@@ -23,7 +23,7 @@ from bot.service.tables import Table, Tables
 from bot.service.timers import Timers
 from bot.service.users import Users
 from storage.errors import NotFound
-from storage.rows import ACTIVE_STATUSES, OPEN_STATUSES, Waking
+from storage.rows import ACTIVE_STATUSES, OPEN_STATUSES, TableRow, Waking
 from storage.store import Storage
 
 log = logging.getLogger(__name__)
@@ -58,28 +58,16 @@ class Services:
 
     # -- the open tables, loaded on first touch -----------------------------------------------
 
-    async def table(self, table_id: int) -> Table | None:
-        """An open table (None: closed or unknown)."""
+    async def table(self, table_id: int, *, ended: bool = False) -> Table | None:
+        """An open table (None: closed or unknown); ``ended``: a game that has ended is
+        given as it ended, a look only (not tracked, no timers: for a Mini App left open
+        on it)."""
         table = self.tables.get(table_id)
         if table is None:
             out = Outcome()
-            table = await self._load(table_id, out, [])
+            table = await self._load(table_id, out, [], ended=ended)
             self.publish(out)
         return table
-
-    async def closed_table(self, table_id: int) -> Table | None:
-        """A game that has ended, as it ended: a look only (not tracked, no timers), for a
-        Mini App left open on it (None: open, unknown, or never played)."""
-        try:
-            found = await records.load(self.store, table_id)
-        except NotFound:
-            return None
-        if found.row.status in OPEN_STATUSES or found.match is None:
-            return None
-        for seat in found.row.seats:
-            if seat.user_id is not None:
-                await self.users.load(seat.user_id)
-        return Table(found.row, match=found.match)
 
     async def topic_table(self, chat_id: int, thread_id: int | None = 0) -> Table | None:
         """The open table of a chat's topic (``thread_id`` None: of any topic of the chat)."""
@@ -102,7 +90,8 @@ class Services:
     async def _tables(self, ids: list[int]) -> list[Table]:
         return [t for table_id in ids if (t := await self.table(table_id)) is not None]
 
-    async def _load(self, table_id: int, out: Outcome, problems: list[str]) -> Table | None:
+    async def _load(self, table_id: int, out: Outcome, problems: list[str], *,
+                    ended: bool = False) -> Table | None:
         """Load a table with its match: deal a pending hand, set its timer; a table whose
         messages may be behind what is stored is redrawn, one whose messages show it is told
         ``as_shown`` (so that only what changes after is edited)."""
@@ -114,14 +103,15 @@ class Services:
                 found = await records.load(self.store, table_id)
             except NotFound:
                 return None
-            if found.row.status not in OPEN_STATUSES:
-                return None
             row = found.row
+            if row.status not in OPEN_STATUSES:
+                if not ended or found.match is None:
+                    return None
+                await self._players(row)
+                return Table(row, match=found.match)
             await self.users.chat_language(row.chat_id)
             await self.users.chat(row.chat_id)
-            for seat in row.seats:
-                if seat.user_id is not None:
-                    await self.users.load(seat.user_id)
+            await self._players(row)
             table = self.tables.adopt(row)
             table.match = found.match
         if found.problem is not None:
@@ -137,6 +127,12 @@ class Services:
         elif not table.may_show_deal_end:  # what they show is what is drawn now
             out.as_shown[table.id] = table
         return table
+
+    async def _players(self, row: TableRow) -> None:
+        """The seated users' rows (their names and languages) loaded."""
+        for seat in row.seats:
+            if seat.user_id is not None:
+                await self.users.load(seat.user_id)
 
     # -- start-up ------------------------------------------------------------------------------
 

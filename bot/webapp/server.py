@@ -107,10 +107,10 @@ class WebApp:
 
     # -- who asks ---------------------------------------------------------------------------
 
-    async def _reader(self, fields: Mapping[str, Any], *, closed: bool = False) -> Reader:
+    async def _reader(self, fields: Mapping[str, Any], *, acting: bool = False) -> Reader:
         """The reader of a request; 401 without valid initData, 400/404 without a table. A
-        table not loaded yet is loaded now (its first touch, as a keyboard's press does);
-        ``closed``: a game that has ended is read as it ended (its last look and score)."""
+        table not loaded yet is loaded now (its first touch, as a keyboard's press does); a
+        game that has ended is read as it ended (its last look and score), unless ``acting``."""
         raw = fields.get("initData")
         try:
             init = validate(raw if isinstance(raw, str) else "", self.token)
@@ -123,9 +123,7 @@ class WebApp:
         table_id = _table_id(init.start_param or fields.get("table"))
         if table_id is None:
             raise _refused(tr, Refusal("bad_button"), web.HTTPBadRequest)
-        table = await self.svc.table(table_id)
-        if table is None and closed:
-            table = await self.svc.closed_table(table_id)
+        table = await self.svc.table(table_id, ended=not acting)
         if table is None:
             raise _refused(tr, Refusal("table_closed"), web.HTTPNotFound)
         return Reader(init, tr, table)
@@ -150,12 +148,12 @@ class WebApp:
             "Content-Security-Policy": POLICY, "Cache-Control": "no-cache"})
 
     async def one_page(self, request: web.Request) -> web.Response:
-        return _json(await self._page(await self._reader(request.query, closed=True)))
+        return _json(await self._page(await self._reader(request.query)))
 
     async def events(self, request: web.Request) -> web.StreamResponse:
         """The reader's page now, and again after every change of the table, while its
         initData is good; then an ``expired`` event (the page asks to be reopened)."""
-        reader = await self._reader(request.query, closed=True)
+        reader = await self._reader(request.query)
         stream = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                              "Cache-Control": "no-cache",
                                              "X-Accel-Buffering": "no"})
@@ -190,7 +188,7 @@ class WebApp:
         if not isinstance(body, dict):
             tr = translator(self.svc.users.normalize(None))
             raise _refused(tr, Refusal("bad_button"), web.HTTPBadRequest)
-        reader = await self._reader(body)
+        reader = await self._reader(body, acting=True)
         try:
             self.nonces.use(reader.init, str(body.get("nonce", "")))
         except Unauthorized as exc:
@@ -208,13 +206,13 @@ class WebApp:
 
     async def sheet(self, request: web.Request) -> web.Response:
         """The score, the settlement and the rules (asked for when their tab is opened)."""
-        reader = await self._reader(request.query, closed=True)
+        reader = await self._reader(request.query)
         async with reader.table.lock:
             return _json(sheet(reader.table, reader.tr))
 
     async def picture(self, request: web.Request) -> web.Response:
         """The scoresheet as the group's /sheet draws it."""
-        reader = await self._reader(request.query, closed=True)
+        reader = await self._reader(request.query)
         async with reader.table.lock:
             match = None if reader.table.match is None else play.snapshot(reader.table.match)
         if match is None:
