@@ -175,23 +175,31 @@ async def _play(tg: FakeTelegram, played: Played, rng: random.Random, until: flo
 
 
 async def _quiet(tg: FakeTelegram, url: str, *, timeout: float = 180) -> None:
-    """The inbox is done and nothing was sent for a while (paced edits and waiting panels
-    included)."""
+    """The inbox is done, every kept one-off call was made (a killed worker's result, resumed
+    by another, may wait for its group's minute) and nothing was sent for a while (paced
+    edits and waiting panels included)."""
     storage = await Storage.open(url)
     try:
         deadline = time.monotonic() + timeout
         while True:
-            async with storage.db.reading() as conn:
-                left = await inbox.pending(conn)
-            if not left:
+            left = await _left(storage)
+            if not any(left):
                 await tg.idle(quiet=6.0, timeout=timeout)
-                async with storage.db.reading() as conn:
-                    if not await inbox.pending(conn):
-                        return
-            assert time.monotonic() < deadline, f"{left} updates still in the inbox"
+                if not any(await _left(storage)):
+                    return
+            assert time.monotonic() < deadline, \
+                f"{left[0]} updates still in the inbox, {left[1]} kept calls not made"
             await asyncio.sleep(0.5)
     finally:
         await storage.close()
+
+
+async def _left(storage: Storage) -> tuple[int, int]:
+    """The updates left in the inbox and the kept calls not made yet."""
+    async with storage.db.reading() as conn:
+        updates = await inbox.pending(conn)
+        calls = await conn.fetchone("SELECT count(*) FROM sends WHERE done_at IS NULL")
+    return updates, int(calls[0]) if calls is not None else 0
 
 
 def _text(seat: int, action: str) -> tuple[int, str]:
