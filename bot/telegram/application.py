@@ -1,6 +1,6 @@
 """The python-telegram-bot Application: the HTTP stack and the handlers.
 
-No PTB rate limiter: the outbox budgets every call it makes (``bot.telegram.outbox``) and
+No PTB rate limiter: the outbox budgets every call it makes (``bot.telegram.sending``) and
 waits a 429 out itself; PTB's ``AIORateLimiter`` would log each 429 as an error with a
 traceback although nothing is lost."""
 
@@ -13,7 +13,7 @@ from telegram.ext import ApplicationBuilder
 from bot.config import Settings
 from bot.telegram.commands import install
 from bot.telegram.context import CONTEXT_TYPES, App
-from bot.telegram.outbox import POOL_SIZE
+from bot.telegram.sending.limits import POOL_SIZE
 
 
 def build(settings: Settings, *, start: Callable[[App], Awaitable[object]],

@@ -118,7 +118,7 @@ class Worker:
                 await beating
             await listener.remove_listener("cardtable_inbox", notified)
             await self.db.pool.release(listener)
-            await self.presenter.drain()  # before leaving: then the others take what is left
+            await self.presenter.outbox.drain()  # before leaving: then the others take what is left
             await self.db.write(lambda conn: inbox.leave(conn, self.id))
 
     async def _beating(self, stopping: asyncio.Event) -> None:
@@ -135,10 +135,10 @@ class Worker:
         """Alive; this worker's share of the overall budget follows the live workers."""
         live = await self.db.write(lambda conn: inbox.heartbeat(conn, self.id,
                                                                 dead_after=DEAD_AFTER))
-        self.presenter.outbox.share(live)
         outbox = self.presenter.outbox
-        if isinstance(outbox.shared, SharedBudget):
-            await outbox.shared.prune()
+        outbox.budgets.share(live)
+        if isinstance(outbox.budgets.shared, SharedBudget):
+            await outbox.budgets.shared.prune()
         if isinstance(outbox.queue, SendQueue):
             await outbox.queue.prune()
 
@@ -252,7 +252,7 @@ class Worker:
             if table_lane(table.chat_id, table.thread_id) == lane:
                 svc.timers.cancel(table.id)
                 svc.tables.forget(table)
-                self.presenter.forget(table.id)
+                self.presenter.book.forget(table.id)
 
     async def in_lane(self, lane: str, work: Callable[[], Awaitable[None]], *,
                       adopt: bool) -> bool:
