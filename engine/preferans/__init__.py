@@ -26,6 +26,7 @@ SPEC = GameSpec(
     settle=settle_document,
     sheet_text=sheet_text,
     analyse=analyse,
+    hint=robot.hint,
 )
 
 __all__ = ["SPEC", "Rules", "Scoresheet", "State"]
