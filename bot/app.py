@@ -15,6 +15,7 @@ from bot.service.services import Services
 from bot.service.users import Users
 from bot.telegram import application
 from bot.telegram.commands import set_menus
+from bot.telegram.connect import connect
 from bot.telegram.context import App
 from bot.telegram.outbox import GROUP_WINDOW, GroupCalls, SendQueue, SharedBudget
 from bot.telegram.presenter import Presenter
@@ -115,7 +116,7 @@ async def new_worker(settings: Settings, *, name: str | None = None) -> Worker:
     storage = await Storage.open(settings.database)
     db = storage.db
     assert isinstance(db, PostgresDatabase), "workers need DATABASE_URL (PostgreSQL)"
-    await app.initialize()
+    await connect(app.initialize)
     worker = Worker(app, db, name=name)
     _, presenter = await compose(app, storage, jobs=lambda jobs: LaneJobs(jobs, worker),
                                  shared=PostgresBudget(db),

@@ -19,6 +19,7 @@ from aiohttp import web
 from telegram import Bot
 
 from bot.config import Settings
+from bot.telegram.connect import connect
 from bot.telegram.lanes import lane_of
 from storage import inbox
 from storage.postgres import PgConn, PostgresDatabase
@@ -71,6 +72,7 @@ async def serve(settings: Settings) -> None:
     await web.TCPSite(runner, "0.0.0.0", settings.port).start()
     bot = Bot(settings.token, base_url=settings.api_base_url,
               base_file_url=settings.api_base_file_url)
+    await connect(bot.initialize)
     async with bot:
         await bot.set_webhook(settings.webhook_url, secret_token=receiver.secret)
     log.info("receiving updates at %s", settings.webhook_url)
