@@ -28,6 +28,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from storage.errors import Conflict, StorageError
+from storage.metrics import SQLITE_COMMIT
 from storage.migrate import migrate
 from storage.schema_sqlite import MIGRATIONS
 from storage.sql import SQLITE, Conn, Row, Rows
@@ -130,7 +131,8 @@ class SqliteDatabase:
     async def _commit(self, batch: list[tuple[Operation, asyncio.Future[Any]]]) -> None:
         try:
             try:
-                outcomes = await self._transaction(batch, isolated=False)
+                with SQLITE_COMMIT.time():
+                    outcomes = await self._transaction(batch, isolated=False)
             except _Redo:  # one operation failed: run the batch again, each one isolated
                 outcomes = await self._transaction(batch, isolated=True)
         except BaseException as exc:

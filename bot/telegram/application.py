@@ -14,6 +14,7 @@ from bot.config import Settings
 from bot.telegram.commands import install
 from bot.telegram.context import CONTEXT_TYPES, App
 from bot.telegram.outbox import POOL_SIZE
+from bot.telegram.request import MeteredRequest
 
 
 def build(settings: Settings, *, start: Callable[[App], Awaitable[object]],
@@ -27,7 +28,8 @@ def build(settings: Settings, *, start: Callable[[App], Awaitable[object]],
         .base_file_url(settings.api_base_file_url)
         .context_types(CONTEXT_TYPES)
         .concurrent_updates(True)
-        .connection_pool_size(POOL_SIZE)
+        .request(MeteredRequest(connection_pool_size=POOL_SIZE))
+        .get_updates_request(MeteredRequest())
         .post_init(start)
         .post_shutdown(stop)
         .build()
