@@ -20,8 +20,7 @@ OVERALL_LIMIT = 28  # calls per second over all chats, under Telegram's 30
 OVERALL_WINDOW = 1.05
 LONG_WAIT = 1.0  # a group waiting longer for its budget is not "busy" (see ``Outbox.busy``)
 IN_FLIGHT = 0.02  # seconds to look again when the window is full of calls not yet answered
-IN_FLIGHT_MAX = 192  # the outbox's calls at once, of PTB's connection pool (``POOL_SIZE``)
-POOL_SIZE = 256  # connections to the Bot API: the rest serves answers to presses, getUpdates
+IN_FLIGHT_MAX = 24  # the outbox's calls at once, of PTB's 32 connections (``POOL_SIZE``)
 
 
 def reserve_of(limit: int) -> int:

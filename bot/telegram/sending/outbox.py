@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import Counter
 from collections.abc import AsyncIterator, Callable
 from typing import Any
 
@@ -168,6 +169,10 @@ class Outbox:
     def busy(self) -> bool:
         """Something is queued to be sent soon (see ``Queues.busy``)."""
         return self.queues.busy
+
+    def backlog(self) -> Counter[tuple[str, str]]:
+        """What waits to be sent, by chat and kind (see ``Queues.backlog``)."""
+        return self.queues.backlog()
 
     def holds(self, chat_id: int | None = None) -> bool:
         """Something is left to send to this chat, or (None) to any chat."""

@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import Counter
 from collections.abc import Awaitable
 from contextvars import copy_context
 from typing import Any, TypeVar
@@ -71,6 +72,13 @@ class Queues:
         not count (it may wait up to a minute; a private chat only seconds), nor a change
         that waits because its reader need not see it at once."""
         return any(chat.queue and not chat.resting for chat in self.chats.values())
+
+    def backlog(self) -> Counter[tuple[str, str]]:
+        """What waits to be sent (the metrics'), by chat (``group``, ``private``) and kind:
+        table messages and panels to draw (``screen``), one-off calls (``call``)."""
+        return Counter(("group" if chat.group else "private",
+                        "screen" if isinstance(item, Slot) else "call")
+                       for chat in self.chats.values() for item in chat.queue)
 
     def holds(self, chat_id: int | None = None) -> bool:
         """Something is left to send to this chat, or (None) to any chat, what may wait
