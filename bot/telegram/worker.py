@@ -268,7 +268,7 @@ class Worker:
             if table_lane(table.chat_id, table.thread_id) == lane:
                 svc.timers.cancel(table.id)
                 svc.tables.forget(table)
-                self.presenter.book.forget(table.id)
+                self.presenter.forget(table.id)
 
     async def in_lane(self, lane: str, work: Callable[[], Awaitable[None]], *,
                       adopt: bool) -> bool:

@@ -135,14 +135,15 @@ class MessageBook(Delivery):
             await self._pin(table, slot)
 
     async def slot_settled(self, slot: Slot) -> None:
-        """Once every message of a table shows its latest drawing, that is stored: a restart
+        """Once every message of a table shows its latest drawing (or a change that waits for
+        the table's beat: a restart need not show it sooner), that is stored: a restart
         redraws only the tables that changed after (``TableRow.shown``)."""
         table, _ = self._slot_table(slot)
         if table is None or table.id not in self.drawn:
             return
         drawn = self.drawn[table.id]
         mine = [s for (t, _), s in self.slots.items() if t == table.id]
-        if any(s.queued or s.pending for s in mine) or (table.row.shown_at or 0) >= drawn:
+        if any(s.queued for s in mine) or (table.row.shown_at or 0) >= drawn:
             return
         try:
             if await self.svc.store.tables.mark_shown(table.id, drawn):
