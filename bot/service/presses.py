@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from bot.monitoring.metrics import PRESSES
 from bot.service import decisions, loading, lobby, play, rematch, substitutes, timer_changes
 from bot.service.drafts import EntryRules
 from bot.service.outcome import Outcome
@@ -36,6 +37,7 @@ async def press(svc: Services, table_id: int, user: UserRow, kind: str,
     table = await loading.table(svc, table_id)
     if table is None:
         return Outcome().refuse("table_closed")
+    PRESSES.labels(table.game).inc()
     async with table.lock:
         if kind == "l":
             return await lobby.press(svc, table, user, parts)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
@@ -11,11 +11,15 @@ from bot.config import Settings
 from bot.service.ports import Services
 from bot.telegram.presenter import Presenter
 
+if TYPE_CHECKING:
+    from aiohttp.web import AppRunner
+
 
 class Server(Protocol):
     """A server beside the bot (the Mini App's), stopped with it."""
 
     async def stop(self) -> None: ...
+
 
 
 @dataclass
@@ -26,6 +30,7 @@ class BotData:
     services: Services | None = None
     presenter: Presenter | None = None
     webapp: Server | None = None  # the Mini App's web server, when it is on
+    metrics: AppRunner | None = None  # /healthz and /metrics on METRICS_PORT, when it is set
 
 
 class Context(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]):
