@@ -47,8 +47,8 @@ import asyncpg
 from asyncpg.transaction import Transaction
 from telegram import Update
 
-from bot.service.ports import Job, Scheduler
-from bot.service.services import Services
+from bot.service import loading
+from bot.service.ports import Job, Scheduler, Services
 from bot.telegram.calls import Call
 from bot.telegram.context import App
 from bot.telegram.presenter import Presenter
@@ -233,7 +233,7 @@ class Worker:
         sent them, or not all: what it had left is not sent now)."""
         async with self.db.reading() as conn:
             ids = await inbox.tables_of(conn, lane)
-        out, problems = await self.svc.wake(await self.svc.store.tables.waking(ids))
+        out, problems = await loading.wake(self.svc, await self.svc.store.tables.waking(ids))
         self.presenter.show(out)
         for problem in problems:
             log.error("needs attention: %s", problem)
