@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from storage.errors import Conflict, StorageError
+from storage.metrics import SQLITE_COMMIT
 from storage.migrate import migrate
 from storage.schema_sqlite import MIGRATIONS
 from storage.sql import SQLITE, Conn, Row, Rows
@@ -172,7 +173,8 @@ class SqliteDatabase:
     async def _commit(self, batch: list[tuple[Operation, asyncio.Future[Any]]]) -> None:
         operations = [operation for operation, _ in batch]
         try:
-            outcomes = await _in_thread(self.conn, self._batch, operations)
+            with SQLITE_COMMIT.time():
+                outcomes = await _in_thread(self.conn, self._batch, operations)
         except Exception as exc:
             for _, future in batch:
                 if not future.done():

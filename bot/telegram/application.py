@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from telegram.ext import ApplicationBuilder
-from telegram.request import HTTPXRequest
 
 from bot.config import Settings
 from bot.telegram.commands import install
 from bot.telegram.context import CONTEXT_TYPES, App
+from bot.telegram.request import MeteredRequest
 
 POOL_SIZE = 32  # connections to the Bot API
 POOL_WAIT = 30.0  # seconds a call may wait for a free connection
@@ -36,7 +36,8 @@ def build(settings: Settings, *, start: Callable[[App], Awaitable[object]],
         .base_file_url(settings.api_base_file_url)
         .context_types(CONTEXT_TYPES)
         .concurrent_updates(True)
-        .request(HTTPXRequest(connection_pool_size=POOL_SIZE, pool_timeout=POOL_WAIT))
+        .request(MeteredRequest(connection_pool_size=POOL_SIZE, pool_timeout=POOL_WAIT))
+        .get_updates_request(MeteredRequest())
         .post_init(start)
         .post_shutdown(stop)
         .build()

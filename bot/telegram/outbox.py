@@ -51,7 +51,7 @@ import os
 import signal
 import time
 import warnings
-from collections import deque
+from collections import Counter, deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextvars import ContextVar, copy_context
 from dataclasses import dataclass, field
@@ -544,6 +544,13 @@ class Outbox:
         not count (it may wait up to a minute; a private chat only seconds), nor a change
         that waits because its reader need not see it at once (see ``holds``)."""
         return any(chat.queue and not chat.resting for chat in self._chats.values())
+
+    def backlog(self) -> Counter[tuple[str, str]]:
+        """What waits to be sent (the metrics'), by chat (``group``, ``private``) and kind:
+        table messages and panels to draw (``screen``), one-off calls (``call``)."""
+        return Counter(("group" if chat.group else "private",
+                        "screen" if isinstance(item, Slot) else "call")
+                       for chat in self._chats.values() for item in chat.queue)
 
     def holds(self, chat_id: int | None = None) -> bool:
         """Something is left to send to this chat, or (None) to any chat, what may wait
