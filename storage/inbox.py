@@ -68,6 +68,7 @@ class Claimed:
     lane: str
     body: str
     attempts: int
+    version: int  # the lane's, advanced
 
 
 async def put(conn: Conn, update_id: int, lane: str, body: str) -> bool:
@@ -101,7 +102,8 @@ async def claim(conn: Conn, worker: str, *, dead_after: float,
                 steal_after: float) -> Claimed | None:
     """The oldest pending update of one of this worker's lanes (``_home``), or of a lane
     whose update waited ``steal_after`` seconds, that nobody else works in now: locked and
-    marked done till the transaction ends (a rollback leaves it pending)."""
+    marked done till the transaction ends (a rollback leaves it pending), and the lane
+    advanced (``advance``), in one statement."""
     row = await conn.fetchone(
         "WITH heads AS MATERIALIZED (SELECT i.update_id, i.lane FROM inbox i"
         " WHERE i.done_at IS NULL AND NOT EXISTS (SELECT 1 FROM inbox e WHERE e.lane = i.lane"
@@ -111,22 +113,29 @@ async def claim(conn: Conn, worker: str, *, dead_after: float,
         " taken AS (SELECT update_id FROM heads"
         "  WHERE pg_try_advisory_xact_lock(hashtextextended(lane, ?)) LIMIT 1),"
         " row AS (SELECT i.update_id FROM inbox i JOIN taken USING (update_id)"
-        "  WHERE i.done_at IS NULL FOR UPDATE OF i SKIP LOCKED)"
-        f" UPDATE inbox SET done_at = {NOW} FROM row WHERE inbox.update_id = row.update_id"
-        " RETURNING inbox.update_id, inbox.lane, inbox.body, inbox.attempts",
-        (dead_after, worker, steal_after, CANDIDATES, LOCK_SEED))
+        "  WHERE i.done_at IS NULL FOR UPDATE OF i SKIP LOCKED),"
+        f" claimed AS (UPDATE inbox SET done_at = {NOW} FROM row"
+        "  WHERE inbox.update_id = row.update_id"
+        "  RETURNING inbox.update_id, inbox.lane, inbox.body, inbox.attempts),"
+        f" moved AS ({_advance('SELECT lane, 1, ? FROM claimed')})"
+        " SELECT claimed.*, moved.version FROM claimed, moved",
+        (dead_after, worker, steal_after, CANDIDATES, LOCK_SEED, worker))
     return None if row is None else Claimed(row["update_id"], row["lane"], row["body"],
-                                            row["attempts"])
+                                            row["attempts"], row["version"])
+
+
+def _advance(rows: str) -> str:
+    """SQL that adds one to the version of the lanes of ``rows`` (lane, 1, worker)."""
+    return (f"INSERT INTO lanes (lane, version, owner) {rows} ON CONFLICT (lane)"
+            " DO UPDATE SET version = lanes.version + 1, owner = EXCLUDED.owner"
+            " RETURNING version")
 
 
 async def advance(conn: Conn, lane: str, worker: str) -> int:
     """One more unit of work in the lane, by ``worker`` (its lock held): the new version,
     once the screens being sent of the lane's tables are (their hold on the lane's row);
     the row is held till the transaction ends."""
-    row = await conn.fetchone(
-        "INSERT INTO lanes (lane, version, owner) VALUES (?, 1, ?) ON CONFLICT (lane)"
-        " DO UPDATE SET version = lanes.version + 1, owner = EXCLUDED.owner RETURNING version",
-        (lane, worker))
+    row = await conn.fetchone(_advance("VALUES (?, 1, ?)"), (lane, worker))
     assert row is not None
     return int(row[0])
 

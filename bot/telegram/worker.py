@@ -182,7 +182,8 @@ class Worker:
                 update = Update.de_json(json.loads(claimed.body), self.app.bot)
                 await self.app.process_update(update)
 
-            error = await self._unit(raw, transaction, claimed.lane, process)
+            error = await self._unit(raw, transaction, claimed.lane, process,
+                                     advanced=claimed.version)
             if error is None:
                 self.handled += 1
                 return True
@@ -196,14 +197,16 @@ class Worker:
             return True
 
     async def _unit(self, raw: asyncpg.Connection, transaction: Transaction, lane: str,
-                    work: Callable[[], Awaitable[None]]) -> str | None:
+                    work: Callable[[], Awaitable[None]], *,
+                    advanced: int | None = None) -> str | None:
         """Do ``work`` in ``lane`` (its lock held) in the open transaction, commit it, then
-        send what it showed. If it failed and was rolled back: its traceback."""
+        send what it showed (``advanced``: the lane's version, the claim advanced it). If it
+        failed and was rolled back: its traceback."""
         conn = PgConn(raw)
         outbox = self.presenter.outbox
         before = self.versions.get(lane)
         try:
-            version = await inbox.advance(conn, lane, self.id)
+            version = advanced or await inbox.advance(conn, lane, self.id)
             taken_over = before != version - 1  # another worker worked here since
             users, chats = self._concerned(lane)
             if taken_over:
