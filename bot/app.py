@@ -12,9 +12,10 @@ from bot.config import Settings
 from bot.monitoring.server import Monitor, routes
 from bot.monitoring.server import serve as serve_metrics
 from bot.screens.look import AppLinks
-from bot.service.ports import Scheduler
+from bot.service import loading
+from bot.service.ports import Scheduler, Services
 from bot.service.scheduling import APSchedulerJobs
-from bot.service.services import Services
+from bot.service.services import LiveServices
 from bot.service.users import Users
 from bot.telegram import application
 from bot.telegram.commands import set_menus
@@ -56,7 +57,7 @@ async def start(app: App) -> Services:
     svc, presenter = await compose(app, storage, group_calls=group_calls)
     presenter.outbox.budgets.counted_before(await group_calls.recent(GROUP_WINDOW))
     await set_menus(app)
-    restored, problems = await svc.restore()
+    restored, problems = await loading.restore(svc)
     if await svc.store.chats.any_user():  # the process before may have written to them
         presenter.outbox.budgets.after_restart()  # a moment ago, open tables or not
     presenter.show(restored)
@@ -86,7 +87,7 @@ async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Sch
     me = await app.bot.get_me()
     job_queue = app.job_queue
     scheduler = None if job_queue is None else jobs(APSchedulerJobs(job_queue.scheduler))
-    svc = Services(storage, Users(storage, tuple(languages())), scheduler=scheduler)
+    svc = LiveServices(storage, Users(storage, tuple(languages())), scheduler=scheduler)
     links = None if settings.webapp_url is None else AppLinks(settings.webapp_url,
                                                                me.username or "")
     book = MessageBook(svc)

@@ -22,7 +22,7 @@ from bot.screens.sheet import caption, draw_sheet
 from bot.screens.table import panel, table_message
 from bot.service import events
 from bot.service.outcome import Outcome, Refusal
-from bot.service.services import Services
+from bot.service.ports import Services
 from bot.service.tables import Table
 from bot.telegram.answers import OK, Answer
 from bot.telegram.calls import Call

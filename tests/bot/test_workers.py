@@ -31,7 +31,8 @@ from aiohttp import web
 
 from bot.screens.look import Look
 from bot.screens.table import panel, table_message
-from bot.service.services import Services
+from bot.service import loading
+from bot.service.services import LiveServices
 from bot.service.tables import Table
 from bot.service.users import Users
 from bot.telegram.receiver import SECRET_HEADER, Receiver
@@ -280,7 +281,7 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
     """Each table's log against its accepted presses; its stored messages against what the
     bot draws of the table as stored (with the players' picks)."""
     storage = await Storage.open(url)
-    svc = Services(storage, Users(storage, tuple(languages())))
+    svc = LiveServices(storage, Users(storage, tuple(languages())))
     try:
         rows = {row.chat_id: row for row in await storage.tables.open_tables()}
         for played in tables:
@@ -294,7 +295,7 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
             told = {int(found.group(1)) for m in tg.messages(played.group)
                     if (found := _RESULT.match(m.text))}
             assert told == scored, (played.game, row.id, told, scored)
-            table = await svc.table(row.id)
+            table = await loading.table(svc, row.id)
             assert table is not None
             look = Look(svc.users.users, lambda p: f"https://t.me/{tg.bot.username}?start={p}",
                         svc.users.chats.get(row.chat_id), time.time())
