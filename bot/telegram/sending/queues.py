@@ -152,8 +152,8 @@ class Queues:
             if isinstance(item, Slot):
                 if dropped:
                     item.queued = False
-                elif not failed and item.pending:
-                    chat.queue.append(item)  # it changed while being sent
+                elif not failed and item.pending and item.urgent:
+                    chat.queue.append(item)  # it changed while being sent (and may not wait)
                 else:
                     item.queued = False
                     await self.delivery.slot_settled(item)
@@ -164,6 +164,7 @@ class Queues:
         screen = slot.screen
         assert screen is not None
         digest = screen.digest()
+        slot.urgent = False
         if not slot.renew and digest == slot.sent_digest:
             return None
         old = slot.message_id

@@ -34,6 +34,7 @@ class Slot:
     screen: Screen | None = None
     renew: bool = False
     queued: bool = False
+    urgent: bool = False  # a change that may not wait came since the last send
     forgotten: bool = False  # its owner forgot it (another process draws it now): not sent
     even: bool = True  # a group's edits spread over the minute (see ``Outbox.show``)
 
@@ -50,11 +51,12 @@ class Slot:
         may be pressed)."""
         self.screen = screen
         self.renew = self.renew or renew
-        if not self.pending or self.queued:
+        if not self.pending:
             return False
-        if easy and not (self.renew or self.sent_digest is None
-                         or buttons(screen) != self.sent_buttons):
-            return False
+        self.urgent = self.urgent or not easy or self.renew or self.sent_digest is None \
+            or buttons(screen) != self.sent_buttons
+        if self.queued or not self.urgent:
+            return False  # (queued, it goes with what is queued; else it waits)
         self.queued = True
         return True
 
