@@ -77,16 +77,19 @@ class Played:
 class Cluster:
     """The receiver and the workers, as processes."""
 
-    def __init__(self, env: dict[str, str], workers: int = WORKERS) -> None:
+    def __init__(self, env: dict[str, str], workers: int = WORKERS, *,
+                 dying: str | None = None) -> None:
         self.env = env
         self.count = workers
+        self.dying = dying  # the first worker dies once it committed a call with this in it
         self.receiver: asyncio.subprocess.Process | None = None
         self.workers: list[asyncio.subprocess.Process] = []
         self.kills = 0
 
-    async def _start(self, role: str, env: dict[str, str] | None = None
-                     ) -> asyncio.subprocess.Process:
-        return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", role,
+    async def _start(self, role: str, env: dict[str, str] | None = None, *,
+                     dying: str | None = None) -> asyncio.subprocess.Process:
+        command = ["bot", role] if dying is None else ["tests.bot.dying_worker", dying]
+        return await asyncio.create_subprocess_exec(sys.executable, "-m", *command,
                                                     env=env or self.env)
 
     async def start(self, tg: FakeTelegram) -> None:
@@ -96,7 +99,8 @@ class Cluster:
                 break
             await asyncio.sleep(0.05)
         assert tg.world.webhook.url, "the receiver did not set the webhook"
-        self.workers = [await self._start("work") for _ in range(self.count)]
+        self.workers = [await self._start("work", dying=self.dying if not i else None)
+                        for i in range(self.count)]
 
     async def add_worker(self, env: dict[str, str]) -> None:
         self.workers.append(await self._start("work", env))
