@@ -121,7 +121,7 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
                                "Region/City), or /quiet off."),
         "in_group": tr("Send this command in the group where the table is."),
         "newgame_in_group": tr("Add me to a group and send /newgame there."),
-        "unknown_game": tr("I know these games: {names}. Example: /newgame preferans"),
+        "unknown_game": tr("I know these games: {names}. Example: /newgame {example}"),
         "unknown_command": tr("I do not know that command. /help lists what I can do."),
         "table_gone": tr("That table is no longer open."),
         "unknown_language": tr("I do not write in that language any more."),
@@ -134,7 +134,7 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
         "sheet_how": tr("Send /sheet for the picture, /sheet on to get it after every deal, "
                         "/sheet off to stop that."),
         "top_how": tr("Send /top, or /top with a game and the minimum of finished games, "
-                      "for example /top preferans 5."),
+                      "for example /top {example} 5."),
         "top_in_group": tr("Send /top in a group: it ranks its players."),
         # scorekeeping
         "seat_free_already": tr("That seat is already free."),

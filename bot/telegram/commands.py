@@ -74,8 +74,7 @@ def _game_commands() -> tuple[str, ...]:
 COMMANDS: tuple[Command, ...] = (
     Command(("start",), on_start, private="show my cards again", private_only=True),
     Command(("newgame", *_game_commands()), tables.on_newgame, group="open a table",
-            help="/newgame — open a table in this group: /pref Preferans, /seep Seep, "
-                 "/joker Joker"),
+            help="/newgame — open a table in this group: {games}"),
     Command(("score",), tables.on_score, group="the scoresheet and balances",
             private="the score of my table",
             help="/score — the scoresheet and each player's balance as if settled now"),
@@ -118,16 +117,18 @@ COMMANDS: tuple[Command, ...] = (
             help="/edit N — correct deal N"),
     Command(("add",), keeping.on_add, group="seat a player by name (scorekeeping)",
             help="/add Ann, Bob — seat players who are not on Telegram (keeping score only)"),
-    Command(("settle",), keeping.on_settle, group="settle a paper Preferans sheet",
-            private="settle a paper Preferans sheet",
-            help="/settle — settle a paper Preferans sheet (/settle alone shows the format)"),
+    Command(("settle",), keeping.on_settle, group="settle a paper scoresheet",
+            private="settle a paper scoresheet",
+            help="/settle — settle a paper scoresheet (/settle alone shows the format)"),
     Command(("help",), on_help, group="what I can do", private="what I can do",
             help="/help — this message"),
 )
 
 
 def help_text(tr: Translate, *, private: bool) -> str:
-    return texts.help_text(tr, [tr(c.help) for c in COMMANDS if c.help], private=private)
+    games = texts.game_commands(tr)
+    return texts.help_text(tr, [tr(c.help, games=games) for c in COMMANDS if c.help],
+                           private=private)
 
 
 async def set_menus(app: App) -> None:

@@ -17,9 +17,11 @@ from bot.screens.refusals import ENGLISH, choices, fields, reason
 from bot.screens.refusals import engine_templates as templates
 from bot.ui.i18n import translator
 from engine.base import ActionError, IllegalAction
-from engine.cards import joker_deck, preferans_deck, seep_deck
 from engine.games import GAMES
+from engine.joker.pack import joker_deck
 from engine.match import Match
+from engine.preferans.pack import preferans_deck
+from engine.seep.pack import seep_deck
 
 ENGINE = Path(__file__).parent.parent.parent / "engine"
 ERRORS = {"ActionError", "NotYourTurn", "WrongPhase", "MalformedAction", "IllegalAction"}

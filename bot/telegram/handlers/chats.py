@@ -7,7 +7,7 @@ import logging
 from telegram import MessageEntity, Update
 from telegram.constants import ChatMemberStatus, ChatType
 
-from bot.games import command_games
+from bot.games import PLUGINS, command_games
 from bot.screens import ratings, texts
 from bot.service import chats, queries
 from bot.service.outcome import Outcome
@@ -69,7 +69,7 @@ async def on_top(update: Update, context: Context) -> None:
         return
     parsed = queries.parse_top(args_of(context), command_games())
     if parsed is None:
-        await refuse(update, context, "top_how", tr)
+        await refuse(update, context, "top_how", tr, example=next(iter(PLUGINS)))
         return
     games, minimum = parsed
     boards = await queries.top(context.services, chat_id, games, minimum)
