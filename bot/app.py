@@ -89,11 +89,12 @@ async def _start_mini_app(app: App, settings: Settings, svc: Services,
                           presenter: Presenter) -> None:
     """The Mini App's web server, in this process: its taps are shown by the presenter, which
     tells it of every table it redraws."""
+    from bot.telegram.members import ChatMembers
     from bot.webapp.server import WebApp  # aiohttp is loaded only for the Mini App
 
     assert settings.webapp_port is not None
     app.bot_data.webapp = webapp = WebApp(svc, settings.token, presenter.show,
-                                          port=settings.webapp_port)
+                                          ChatMembers(app.bot), port=settings.webapp_port)
     presenter.listeners.append(webapp.watch.changed)
     await webapp.start()
 

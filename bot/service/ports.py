@@ -32,3 +32,10 @@ class Sink(Protocol):
     """Where outcomes go that no press or command waits for (to be shown)."""
 
     def __call__(self, outcome: Outcome) -> None: ...
+
+
+class Members(Protocol):
+    """Whether a user is a member of a chat now (the Mini App lets only a table's chat watch
+    it)."""
+
+    async def __call__(self, chat_id: int, user_id: int) -> bool: ...
