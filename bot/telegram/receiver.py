@@ -20,9 +20,12 @@ from telegram import Bot
 
 from bot.bounds import MAX_ID
 from bot.config import Settings
+from bot.monitoring.server import Monitor, routes
+from bot.telegram.connect import connect
 from bot.telegram.lanes import lane_of, sender_lane
 from storage import inbox
 from storage.postgres import PgConn, PostgresDatabase
+from storage.tables import TableStore
 
 log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -76,11 +79,13 @@ async def serve(settings: Settings) -> None:
     receiver = Receiver(db, secret_of(settings))
     app = web.Application()
     app.router.add_post("/" + urlparse(settings.webhook_url).path.lstrip("/"), receiver.handle)
+    app.add_routes(routes(Monitor(TableStore(db).count_open)))
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     await web.TCPSite(runner, "0.0.0.0", settings.port).start()
     bot = Bot(settings.token, base_url=settings.api_base_url,
               base_file_url=settings.api_base_file_url)
+    await connect(bot.initialize)
     async with bot:
         await bot.set_webhook(settings.webhook_url, secret_token=receiver.secret)
     log.info("receiving updates at %s", settings.webhook_url)

@@ -38,6 +38,7 @@ import contextlib
 import json
 import logging
 import re
+import time
 import traceback
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -54,6 +55,7 @@ from bot.telegram.presenter import Presenter
 from storage import inbox
 from storage.budgets import SharedBudget
 from storage.inbox import table_lane
+from storage.metrics import POSTGRES_COMMIT
 from storage.postgres import PgConn, PostgresDatabase
 from storage.sends import SendQueue
 
@@ -76,6 +78,7 @@ class Worker:
         self.turn = asyncio.Lock()  # one unit of work at a time
         self.wake = asyncio.Event()
         self.handled = 0  # updates done (for the benchmark)
+        self.beaten_at: float | None = None  # time.monotonic() of the last heartbeat
         self.set_aside = 0  # updates given up (dead letters)
         # Sends at once that hold a connection for their lane's send lock (``ours``): under
         # half the pool, the rest left to the unit of work, the listener and what sends write.
@@ -137,12 +140,17 @@ class Worker:
         """Alive; this worker's share of the overall budget follows the live workers."""
         live = await self.db.write(lambda conn: inbox.heartbeat(conn, self.id,
                                                                 dead_after=DEAD_AFTER))
+        self.beaten_at = time.monotonic()
         self.presenter.outbox.share(live)
         outbox = self.presenter.outbox
         if isinstance(outbox.shared, SharedBudget):
             await outbox.shared.prune()
         if isinstance(outbox.queue, SendQueue):
             await outbox.queue.prune()
+
+    def since_beat(self) -> float | None:
+        """Seconds since this worker's last heartbeat (None: none yet)."""
+        return None if self.beaten_at is None else time.monotonic() - self.beaten_at
 
     async def resume(self) -> None:
         """Make the one-off calls that dead workers committed but left unanswered."""
@@ -208,7 +216,8 @@ class Worker:
                 await work()
                 await outbox.keep(held)
             self.versions[lane] = version  # before the commit lets this worker's sends go
-            await transaction.commit()
+            with POSTGRES_COMMIT.time():
+                await transaction.commit()
         except Exception:
             with contextlib.suppress(Exception):
                 await transaction.rollback()
