@@ -159,6 +159,7 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
                            "then send the deal."),
         "not_entered": tr("Not entered: {reason}"),
         "deal_not_saved": tr("The deal could not be saved. Please try again."),
+        "nothing_entered": tr("No deal has been entered yet."),
         "not_kept": tr("No game here keeps score by hand: only deals entered by hand can be "
                        "undone or corrected."),
         "deals_cards": tr("This table deals its cards: deals are entered by hand only at a "

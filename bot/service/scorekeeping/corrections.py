@@ -61,7 +61,7 @@ async def undo_command(svc: Services, table: Table, user: UserRow) -> Outcome:
     if not may_keep(table, user.id):
         return out.refuse("keepers_only")
     if not match.deals:
-        return out.refuse("nothing_to_undo")
+        return out.refuse("nothing_entered")
     number = len(match.deals)
     params = {"op": "undo", "number": number, "version": match.version}
     if await _with_consent(svc, table, user, number, params, out):
