@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.service.names import clean, likeness
 from tests.bot.harness import running_bot
-from tests.bot.scorekeeping import Keeping, open_keeping
+from tests.bot.scorekeeping import keeping_lobby, open_keeping
 from tests.fakebot import FakeTelegram
 
 MESSAGE_LIMIT = 4096
@@ -28,10 +28,8 @@ async def test_invisible_and_look_alike_names_are_refused(tg: FakeTelegram,
     ann = tg.add_user("Ann")
     group = tg.add_group("Lobby", [ann])
     async with running_bot(tg, tmp_path / "bot.db") as hub:
-        tg.send(ann, group, "/pref")
-        await tg.idle()
-        keeping = Keeping(tg, hub, group, ann)
-        await keeping.tap("📝 Keep score only (real cards)", "✋ Join")
+        keeping = await keeping_lobby(tg, hub, group, ann)
+        await keeping.tap("✋ Join")
         reply = await keeping.send("/add Mila, Mi\u200bla, \u200b\u200b, Міla, \u202eann")
         assert reply.splitlines() == [
             "Added: Mila",
@@ -47,10 +45,7 @@ async def test_a_long_add_is_answered_within_a_message(tg: FakeTelegram, tmp_pat
     ann = tg.add_user("Ann")
     group = tg.add_group("Lobby", [ann])
     async with running_bot(tg, tmp_path / "bot.db") as hub:
-        tg.send(ann, group, "/pref")
-        await tg.idle()
-        keeping = Keeping(tg, hub, group, ann)
-        await keeping.tap("📝 Keep score only (real cards)")
+        keeping = await keeping_lobby(tg, hub, group, ann)
         names = [f"Player{n:03} With A Long Family Name" for n in range(300)]
         reply = await keeping.send("/add " + ", ".join(names))
         lines = reply.splitlines()

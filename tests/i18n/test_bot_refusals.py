@@ -12,6 +12,7 @@ import pytest
 from bot.catalog import COMPLETE, FOR_GAMES
 from bot.screens.refusals import bot_templates, choices, engine_templates
 from bot.ui.i18n import translator
+from tests.i18n.test_refusals import calls
 
 BOT = Path(__file__).parent.parent.parent / "bot"
 MAKERS = {"refuse", "Refusal", "done", "Refused"}  # calls whose first argument is a code
@@ -21,16 +22,10 @@ WORDED_BY_FRONT_ENDS = {"added", "help", "language_set"}
 
 def codes() -> Iterator[tuple[str, str]]:
     """(code, where) of every literal code given to a refusal or a note in bot/."""
-    for path in sorted(BOT.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call) or not node.args:
-                continue
-            func = node.func
-            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-            first = node.args[0]
-            if name in MAKERS and isinstance(first, ast.Constant) \
-                    and isinstance(first.value, str):
-                yield first.value, f"{path.relative_to(BOT.parent)}:{node.lineno}"
+    for path, node in calls(BOT, MAKERS):
+        first = node.args[0]
+        if isinstance(first, ast.Constant) and isinstance(first.value, str):
+            yield first.value, f"{path.relative_to(BOT.parent)}:{node.lineno}"
 
 
 def test_every_code_the_bot_answers_with_has_a_template() -> None:
