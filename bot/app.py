@@ -50,7 +50,7 @@ async def start(app: App) -> Services:
     await group_calls.prune()
     svc, presenter = await compose(app, storage, group_calls=group_calls)
     presenter.outbox.counted_before(await group_calls.recent(GROUP_WINDOW))
-    await set_menus(app)
+    await set_menus(app, storage.marks)
     restored, problems = await svc.restore()
     if await svc.store.chats.any_user():  # the process before may have written to them
         presenter.outbox.after_restart()  # a moment ago, open tables or not
@@ -78,7 +78,7 @@ async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Sch
     kept for after a restart."""
     settings = app.bot_data.settings
     assert settings is not None
-    me = await app.bot.get_me()
+    me = app.bot.bot  # asked of Telegram once, by the application's initialize
     job_queue = app.job_queue
     scheduler = None if job_queue is None else jobs(APSchedulerJobs(job_queue.scheduler))
     svc = Services(storage, Users(storage, tuple(languages())), scheduler=scheduler)
@@ -149,7 +149,7 @@ async def work(settings: Settings) -> None:
     """``python -m bot work``: one worker (bot/telegram/worker.py) until SIGTERM or SIGINT."""
     worker = await new_worker(settings)
     app = worker.app
-    await set_menus(app)
+    await set_menus(app, worker.svc.store.marks)
     await app.start()
     await worker.svc.timers.start()
     if settings.metrics_port is not None:

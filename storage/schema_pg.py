@@ -258,4 +258,10 @@ _V9 = (
     )""",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+# What the bot learned of Telegram, as in SQLite's _V13.
+_V10 = (
+    "CREATE TABLE marks (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9,
+                                           _V10)

@@ -44,6 +44,7 @@ from bot.telegram.outbox import (
     SharedBudget,
     Slot,
 )
+from bot.telegram.pins import PinRights
 from bot.ui.i18n import Translate, translator
 from bot.ui.screen import Screen
 from engine.match import Match
@@ -76,7 +77,7 @@ class Presenter(Delivery):
         self.username = username
         self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
         self.drawn: dict[int, float] = {}  # table -> its row's updated_at when last drawn
-        self.cannot_pin: set[int] = set()  # groups where the bot may not pin
+        self.pins = PinRights(svc.store.marks)  # groups where the bot may not pin
         self.dealt: dict[int, int] = {}  # table -> how many deals it had when last drawn
         self.fence: Fence | None = None  # None: this process alone draws the tables
         self._tellers: dict[type, Callable[[Any], None]] = {
@@ -304,7 +305,7 @@ class Presenter(Delivery):
         (``call_refused``)."""
         message_id, old = slot.message_id, table.row.pinned_message_id
         if (table.status != "playing" or table.keeps_score or message_id is None
-                or message_id == old or table.chat_id in self.cannot_pin):
+                or message_id == old or not await self.pins.may_pin(table.chat_id)):
             return
         chat_id = table.chat_id
         try:
@@ -417,7 +418,7 @@ class Presenter(Delivery):
             table_id, message_id = after["pinned"], after["message"]
             row = await self.svc.store.tables.get_table(table_id)
             log.info("cannot pin in %s: %s", row.chat_id, error.message)
-            self.cannot_pin.add(row.chat_id)
+            await self.pins.refuse(row.chat_id)
             if row.pinned_message_id == message_id:
                 await self._unpinned(table_id)
         elif "unpinned" in after:
