@@ -145,7 +145,7 @@ async def on_membership(update: Update, context: Context) -> None:
         out = await chats.bot_added(context.services, change.chat.id,
                                     change.from_user.language_code)
     else:  # the bot's rights changed: it may be allowed to pin now
-        await context.presenter.pins.grant(change.chat.id)
+        await context.presenter.book.pins.grant(change.chat.id)
         return
     context.presenter.show(out)
 

@@ -12,7 +12,7 @@ from bot.games import FRONT, PLUGINS, command_games
 from bot.screens import texts
 from bot.screens.time_settings import quiet_text
 from bot.screens.time_settings import screen as timer_screen
-from bot.service import lobby, pausing, presses, queries, quiet, replacing, stopping
+from bot.service import loading, lobby, pausing, presses, queries, quiet, replacing, stopping
 from bot.service.outcome import Outcome, Refusal
 from bot.service.tables import Table
 from bot.service.users import Person
@@ -68,8 +68,9 @@ async def on_newgame(update: Update, context: Context) -> None:
         return
     context.presenter.show(out)
     if out.refusal is not None:  # the topic has a table: answered as a reply to its message
-        existing = await context.services.table(out.refusal.params.get("table", 0))
-        reply_to = None if existing is None else context.presenter.slot(existing, None).message_id
+        existing = await loading.table(context.services, out.refusal.params.get("table", 0))
+        book = context.presenter.book
+        reply_to = None if existing is None else book.slot(existing, None).message_id
         await context.presenter.reply(chat.id, context.presenter.reply_text(out, tr),
                                       thread_id=thread_id, reply_to=reply_to)
 
