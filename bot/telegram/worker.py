@@ -47,6 +47,7 @@ import asyncpg
 from asyncpg.transaction import Transaction
 from telegram import Update
 
+from bot.monitoring.metrics import DEAD_LETTERS
 from bot.service import loading
 from bot.service.ports import Job, Scheduler, Services
 from bot.telegram.calls import Call
@@ -79,7 +80,6 @@ class Worker:
         self.wake = asyncio.Event()
         self.handled = 0  # updates done (for the benchmark)
         self.beaten_at: float | None = None  # time.monotonic() of the last heartbeat
-        self.set_aside = 0  # updates given up (dead letters)
         # Sends at once that hold a connection for their lane's send lock (``ours``): under
         # half the pool, the rest left to the unit of work, the listener and what sends write.
         self.sending = asyncio.Semaphore(max(1, db.pool.get_max_size() // 2 - 1))
@@ -191,7 +191,7 @@ class Worker:
                         claimed.update_id, claimed.lane, claimed.attempts + 1, GIVE_UP)
             if await self.db.write(lambda c: inbox.failed(c, claimed.update_id, error,
                                                           give_up=GIVE_UP)):
-                self.set_aside += 1
+                DEAD_LETTERS.inc()
                 log.error("update %s set aside after %d attempts (a dead letter):\n%s",
                           claimed.update_id, GIVE_UP, error)
             return True

@@ -144,7 +144,8 @@ async def on_membership(update: Update, context: Context) -> None:
     elif change.old_chat_member.status in gone:
         out = await chats.bot_added(context.services, change.chat.id,
                                     change.from_user.language_code)
-    else:
+    else:  # the bot's rights changed: it may be allowed to pin now
+        await context.presenter.book.pins.grant(change.chat.id)
         return
     context.presenter.show(out)
 
