@@ -9,7 +9,7 @@ from telegram.error import Forbidden
 
 from bot.service import chats
 from bot.service.outcome import Outcome
-from bot.service.services import Services
+from bot.service.ports import Services
 from bot.telegram.sending.ports import Troubles
 
 

@@ -14,7 +14,7 @@ from telegram import Message
 from telegram.constants import ParseMode
 from telegram.error import BadRequest
 
-from bot.service.services import Services
+from bot.service.ports import Services
 from bot.service.tables import Table
 from bot.telegram.calls import Call
 from bot.telegram.sending.outbox import Outbox
