@@ -41,6 +41,8 @@ def unavailable(exc: BaseException) -> bool:
         import asyncpg  # only where PostgreSQL is used
     except ImportError:  # pragma: no cover - asyncpg is a dependency
         return False
+    if isinstance(exc, asyncpg.InternalClientError):  # a connection left mid-operation
+        return True
     if isinstance(exc, asyncpg.InterfaceError):  # "connection is closed"; not a misuse
         return "connection" in str(exc).lower()
     return isinstance(exc, asyncpg.PostgresConnectionError | asyncpg.CannotConnectNowError

@@ -128,7 +128,9 @@ class PostgresDatabase:
         where = shown_url(url)
         # No JIT: the bot's statements are short, and a fresh database's missing statistics
         # made the planner compile start-up's one scan of the open tables (0.3 s of 0.34 s).
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=size,
+        # No floor of open connections: after a restart of the server the pool would try to
+        # restore it on its own, logging each refusal with a traceback.
+        pool = await asyncpg.create_pool(url, min_size=0, max_size=size,
                                          server_settings={"jit": "off"},
                                          connection_class=_Connection)
         try:
@@ -167,7 +169,7 @@ class PostgresDatabase:
         while True:
             try:
                 async with self.pool.acquire() as raw:
-                    with POSTGRES_COMMIT.time():
+                    with dropping_broken(raw), POSTGRES_COMMIT.time():
                         async with raw.transaction():
                             done = await operation(PgConn(raw))
             except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
@@ -209,9 +211,22 @@ class PostgresDatabase:
                 break
         self.outage.ok()
         try:
-            yield raw
+            with dropping_broken(raw):
+                yield raw
         finally:
             await self.pool.release(raw)
+
+
+@contextmanager
+def dropping_broken(raw: asyncpg.Connection) -> Iterator[None]:
+    """Inside: a connection that the server's outage broke is closed, so that its pool opens
+    a new one rather than give it to the next taker as it is."""
+    try:
+        yield
+    except Exception as exc:
+        if unavailable(exc):
+            raw.terminate()
+        raise
 
 
 def shown_url(url: str) -> str:

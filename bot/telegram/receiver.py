@@ -26,7 +26,7 @@ from bot.telegram.connect import connect
 from bot.telegram.lanes import lane_of, sender_lane
 from storage import inbox
 from storage.outage import DatabaseGone, unavailable
-from storage.postgres import PgConn, PostgresDatabase
+from storage.postgres import PgConn, PostgresDatabase, dropping_broken
 from storage.tables import TableStore
 
 log = logging.getLogger(__name__)
@@ -75,21 +75,26 @@ class Receiver:
 
     async def _store(self, update_id: int, update: dict[str, Any], body: str) -> None:
         async with self.db.pool.acquire() as raw:
-            conn = PgConn(raw)
+            with dropping_broken(raw):
+                await _put(PgConn(raw), update_id, update, body)
 
-            async def table_lane(table_id: int) -> str | None:
-                return await inbox.lane_of_table(conn, table_id)
 
-            try:
-                lane = await lane_of(update, table_lane)
-            except Exception as exc:  # an odd shape: the sender's lane
-                if unavailable(exc):
-                    raise
-                lane = sender_lane(update)
-                log.warning("update %s goes to lane %s: %r", update_id, lane, exc)
-            async with raw.transaction():
-                if not await inbox.put(conn, update_id, lane, body):
-                    log.info("update %s came again: stored before", update_id)
+async def _put(conn: PgConn, update_id: int, update: dict[str, Any], body: str) -> None:
+    """Store the update in its lane (in one transaction)."""
+
+    async def table_lane(table_id: int) -> str | None:
+        return await inbox.lane_of_table(conn, table_id)
+
+    try:
+        lane = await lane_of(update, table_lane)
+    except Exception as exc:  # an odd shape: the sender's lane
+        if unavailable(exc):
+            raise
+        lane = sender_lane(update)
+        log.warning("update %s goes to lane %s: %r", update_id, lane, exc)
+    async with conn.raw.transaction():
+        if not await inbox.put(conn, update_id, lane, body):
+            log.info("update %s came again: stored before", update_id)
 
 
 async def serve(settings: Settings) -> None:

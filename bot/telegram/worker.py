@@ -128,7 +128,8 @@ class Worker:
             beating.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await beating
-            await listener.remove_listener("cardtable_inbox", notified)
+            with contextlib.suppress(Exception):  # its connection may be one an outage broke
+                await listener.remove_listener("cardtable_inbox", notified)
             await self.db.pool.release(listener)
             await self.presenter.outbox.drain()  # before leaving: then the others take what is left
             await self.db.write(lambda conn: inbox.leave(conn, self.id))
