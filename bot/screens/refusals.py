@@ -124,6 +124,8 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
         "unknown_game": tr("I know these games: {names}. Example: /newgame {example}"),
         "unknown_command": tr("I do not know that command. /help lists what I can do."),
         "table_gone": tr("That table is no longer open."),
+        "not_stored": tr("Not saved: my storage is out of reach for a moment. Please try "
+                         "again."),
         "unknown_language": tr("I do not write in that language any more."),
         "nothing_played": tr("No game has been played here yet. Send /newgame to open a "
                              "table."),
