@@ -20,7 +20,7 @@ from bot.telegram import application
 from bot.telegram.commands import set_menus
 from bot.telegram.connect import connect
 from bot.telegram.context import App
-from bot.telegram.outbox import GROUP_WINDOW, GroupCalls, SendQueue, SharedBudget
+from bot.telegram.outbox import GroupCalls, SendQueue, SharedBudget
 from bot.telegram.presenter import Presenter
 from bot.telegram.worker import LaneJobs, Worker
 from bot.ui.i18n import languages
@@ -49,7 +49,7 @@ async def start(app: App) -> Services:
     group_calls = StoredGroupCalls(storage.db)
     await group_calls.prune()
     svc, presenter = await compose(app, storage, group_calls=group_calls)
-    presenter.outbox.counted_before(await group_calls.recent(GROUP_WINDOW))
+    presenter.outbox.counted_before(await group_calls.recent(settings.group_window))
     await set_menus(app)
     restored, problems = await svc.restore()
     if await svc.store.chats.any_user():  # the process before may have written to them
@@ -85,6 +85,7 @@ async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Sch
     links = None if settings.webapp_url is None else AppLinks(settings.webapp_url,
                                                                me.username or "")
     presenter = Presenter(svc, app.bot, me.username or "", group_limit=settings.group_limit,
+                          group_window=settings.group_window,
                           overall_limit=settings.overall_limit, app=links, shared=shared,
                           queue=queue, group_calls=group_calls)
     svc.publish = presenter.show

@@ -36,6 +36,7 @@ from bot.telegram.calls import Call
 from bot.telegram.links import message_link
 from bot.telegram.outbox import (
     GROUP_LIMIT,
+    GROUP_WINDOW,
     OVERALL_LIMIT,
     Delivery,
     GroupCalls,
@@ -64,14 +65,16 @@ class Presenter(Delivery):
     Telegram did (``Delivery``)."""
 
     def __init__(self, svc: Services, bot: Bot, username: str, *,
-                 group_limit: int = GROUP_LIMIT, overall_limit: int = OVERALL_LIMIT,
-                 app: AppLinks | None = None, shared: SharedBudget | None = None,
-                 queue: SendQueue | None = None, group_calls: GroupCalls | None = None) -> None:
+                 group_limit: int = GROUP_LIMIT, group_window: float = GROUP_WINDOW,
+                 overall_limit: int = OVERALL_LIMIT, app: AppLinks | None = None,
+                 shared: SharedBudget | None = None, queue: SendQueue | None = None,
+                 group_calls: GroupCalls | None = None) -> None:
         self.svc = svc
         self.app = app  # the Mini App's launch links (None: no Mini App)
         self.listeners: list[Callable[[Table], None]] = []  # told of every table redrawn
-        self.outbox = Outbox(bot, self, group_limit=group_limit, overall_limit=overall_limit,
-                             shared=shared, queue=queue, group_calls=group_calls)
+        self.outbox = Outbox(bot, self, group_limit=group_limit, group_window=group_window,
+                             overall_limit=overall_limit, shared=shared, queue=queue,
+                             group_calls=group_calls)
         self.bot = bot
         self.username = username
         self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
