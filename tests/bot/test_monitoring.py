@@ -1,12 +1,18 @@
-"""/healthz and /metrics scraped during a game: on the Mini App's port, and on METRICS_PORT."""
+"""/healthz and /metrics scraped during a game: on the Mini App's port, and on METRICS_PORT;
+/healthz names what fails."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from aiohttp import ClientSession
 from prometheus_client.parser import text_string_to_metric_families
+from telegram import Bot
 
+from bot.monitoring.metrics import TELEGRAM
+from bot.monitoring.server import Monitor, serve
+from storage.store import Storage
 from tests.bot.harness import press_first
 from tests.fakebot import FakeTelegram
 from tests.webapp.harness import bot_with_webapp, free_port, started
@@ -62,3 +68,27 @@ async def test_a_scrape_during_a_game(tg: FakeTelegram, tmp_path: Path) -> None:
     assert ("cardtable_outbox_backlog", frozenset({("chat", "group"), ("kind", "screen")})) \
         in during
     assert value(elsewhere, "cardtable_tables_open", game="preferans", status="playing") == 1
+
+
+async def test_health_names_what_fails(tg: FakeTelegram, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = await Storage.open(str(tmp_path / "bot.db"))
+    await storage.close()  # the database is gone
+    nowhere = Bot(tg.token, base_url=f"http://127.0.0.1:{free_port()}/bot")  # nor Telegram
+    monkeypatch.setattr(TELEGRAM, "answered_at", None)  # never answered: it is asked
+    port = free_port()
+    runner = await serve(Monitor(storage.tables.count_open, ask_telegram=nowhere.get_me,
+                                 heartbeat=lambda: 7.5), port, host="127.0.0.1")
+    try:
+        async with ClientSession() as http, \
+                http.get(f"http://127.0.0.1:{port}/healthz") as response:
+            assert response.status == 503
+            health = await response.json()
+            scraped = await scrape(http, f"http://127.0.0.1:{port}/")  # what it counted
+    finally:
+        await runner.cleanup()
+    assert health["status"] == "failing"
+    assert health["database"].startswith("failed: ")
+    assert health["telegram"].startswith("failed: NetworkError")
+    assert health["worker"] == "last heartbeat 7.5 s ago"
+    assert ("cardtable_tables_loaded", frozenset()) in scraped
