@@ -27,9 +27,11 @@ from bot.telegram.sending.limits import IN_FLIGHT_MAX, retry_seconds
 from bot.telegram.sending.ports import Delivery, SendQueue, Troubles
 from bot.telegram.sending.slots import Slot, buttons, markup, message_call
 from bot.ui.screen import Screen
+from storage.outage import DatabaseGone, unavailable
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+OUTAGE_RETRY = 0.5  # seconds before a send that found the database out of reach goes again
 
 
 class _Retry(Exception):
@@ -139,8 +141,12 @@ class Queues:
                         item.future.set_result(result)
             except _Retry:
                 continue  # the same item again, after the pause
-            except Exception:  # never let one bad send stop the chat's queue
-                log.exception("sending to chat %s failed", chat.id)
+            except Exception as exc:  # never let one bad send stop the chat's queue
+                if unavailable(exc):  # the database (its outage is logged once): again, soon
+                    await asyncio.sleep(OUTAGE_RETRY)
+                    continue
+                if not isinstance(exc, DatabaseGone):  # the process stops: said once
+                    log.exception("sending to chat %s failed", chat.id)
                 failed = True
                 if isinstance(item, Job) and not item.future.done():
                     item.future.set_result(None)
