@@ -42,7 +42,6 @@ class Presenter:
                  app: AppLinks | None = None) -> None:
         self.svc = svc
         self.app = app  # the Mini App's launch links (None: no Mini App)
-        self.listeners: list[Callable[[Table], None]] = []  # told of every table redrawn
         self.outbox = outbox
         self.book = book
         book.moved = self.redraw
@@ -158,10 +157,7 @@ class Presenter:
         """Show every message of the table in its current state; ``notify`` users get a
         fresh panel (a notification) instead of an edit; ``renew``: the group message too.
         A player who must act gets his panel at once, and so does everyone at a deal's end
-        (its result, his next hand); the others' may wait a moment (until their turn).
-        The listeners (open Mini Apps) hear of it first."""
-        for listener in self.listeners:
-            listener(table)
+        (its result, his next hand); the others' may wait a moment (until their turn)."""
         look = self.look(table)
         screen = table_message(table, self.translator(table.chat_id), look)
         if screen is None:

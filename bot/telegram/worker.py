@@ -42,6 +42,7 @@ import time
 import traceback
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import asyncpg
 from asyncpg.transaction import Transaction
@@ -83,6 +84,10 @@ class Worker:
         # Sends at once that hold a connection for their lane's send lock (``ours``): under
         # half the pool, the rest left to the unit of work, the listener and what sends write.
         self.sending = asyncio.Semaphore(max(1, db.pool.get_max_size() // 2 - 1))
+        # Units of work that are not Telegram updates (a Mini App's tap), by their body's key.
+        self.bodies: dict[str, Callable[[Any], Awaitable[None]]] = {}
+        # What a unit of work does last in its transaction (the Mini App's notice of redraws).
+        self.before_commit: list[Callable[[PgConn], Awaitable[None]]] = []
 
     @property
     def svc(self) -> Services:
@@ -179,8 +184,12 @@ class Worker:
                 return False
 
             async def process() -> None:
-                update = Update.de_json(json.loads(claimed.body), self.app.bot)
-                await self.app.process_update(update)
+                body = json.loads(claimed.body)
+                key = next((k for k in self.bodies if k in body), None)
+                if key is not None:
+                    await self.bodies[key](body[key])
+                    return
+                await self.app.process_update(Update.de_json(body, self.app.bot))
 
             error = await self._unit(raw, transaction, claimed.lane, process,
                                      advanced=claimed.version)
@@ -217,6 +226,8 @@ class Worker:
                     await self._catch_up(lane)
                 await work()
                 await outbox.keep(held)
+                for hook in self.before_commit:
+                    await hook(conn)
             self.versions[lane] = version  # before the commit lets this worker's sends go
             with POSTGRES_COMMIT.time():
                 await transaction.commit()
@@ -236,7 +247,7 @@ class Worker:
         async with self.db.reading() as conn:
             ids = await inbox.tables_of(conn, lane)
         out, problems = await loading.wake(self.svc, await self.svc.store.tables.waking(ids))
-        self.presenter.show(out)
+        self.svc.publish(out)
         for problem in problems:
             log.error("needs attention: %s", problem)
 
