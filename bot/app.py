@@ -56,7 +56,7 @@ async def start(app: App) -> Services:
     await group_calls.prune()
     svc, presenter = await compose(app, storage, group_calls=group_calls)
     presenter.outbox.budgets.counted_before(await group_calls.recent(GROUP_WINDOW))
-    await set_menus(app)
+    await set_menus(app, storage.marks)
     restored, problems = await loading.restore(svc)
     if await svc.store.chats.any_user():  # the process before may have written to them
         presenter.outbox.budgets.after_restart()  # a moment ago, open tables or not
@@ -84,7 +84,7 @@ async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Sch
     kept for after a restart."""
     settings = app.bot_data.settings
     assert settings is not None
-    me = await app.bot.get_me()
+    me = app.bot.bot  # asked of Telegram once, by the application's initialize
     job_queue = app.job_queue
     scheduler = None if job_queue is None else jobs(APSchedulerJobs(job_queue.scheduler))
     svc = LiveServices(storage, Users(storage, tuple(languages())), scheduler=scheduler)
@@ -113,10 +113,12 @@ async def _start_mini_app(app: App, settings: Settings, svc: Services,
                           presenter: Presenter, watch: Monitor) -> None:
     """The Mini App's web server, in this process: a second sink of ``publish`` beside the
     presenter; /healthz and /metrics on its port too."""
+    from bot.telegram.members import ChatMembers
     from bot.webapp.server import WebApp  # aiohttp is loaded only for the Mini App
 
     assert settings.webapp_port is not None
-    app.bot_data.webapp = webapp = WebApp(svc, settings.token, port=settings.webapp_port)
+    app.bot_data.webapp = webapp = WebApp(svc, settings.token, ChatMembers(app.bot),
+                                          port=settings.webapp_port)
     webapp.app.add_routes(routes(watch))
     svc.publish = Sinks(svc.publish, webapp.watch.published)
     await webapp.start()
@@ -126,12 +128,14 @@ def _mini_app_of_worker(worker: Worker, settings: Settings, db: PostgresDatabase
     """The Mini App served by this worker too (bot/webapp/relay.py): its sink tells every
     process of the tables a unit of work changed, in the unit's transaction, and its taps
     are units of work in their tables' lanes."""
+    from bot.telegram.members import ChatMembers
     from bot.webapp.relay import BODY, do_tap
     from bot.webapp.server import WebApp
 
     assert settings.webapp_port is not None
     svc = worker.svc
     worker.app.bot_data.webapp = webapp = WebApp(svc, settings.token,
+                                                 ChatMembers(worker.app.bot),
                                                  port=settings.webapp_port, workers=db)
     assert webapp.relay is not None
     svc.publish = Sinks(svc.publish, webapp.relay.broadcast)
@@ -175,7 +179,7 @@ async def work(settings: Settings) -> None:
     """``python -m bot work``: one worker (bot/telegram/worker.py) until SIGTERM or SIGINT."""
     worker = await new_worker(settings)
     app = worker.app
-    await set_menus(app)
+    await set_menus(app, worker.svc.store.marks)
     await app.start()
     await worker.svc.timers.start()
     if app.bot_data.webapp is not None:

@@ -3,6 +3,8 @@ lines and its handler; it makes the handlers, the command menus and /help."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -30,6 +32,7 @@ from bot.telegram.context import App, Context
 from bot.telegram.handlers import chats as chat_handlers
 from bot.telegram.handlers import keeping, tables
 from bot.ui.i18n import Translate, languages, translator
+from storage.marks import MarkStore
 
 Handler = Callable[[Update, Context], Awaitable[None]]
 
@@ -131,16 +134,26 @@ def help_text(tr: Translate, *, private: bool) -> str:
                            private=private)
 
 
-async def set_menus(app: App) -> None:
-    """The command menus, per scope and language."""
+async def set_menus(app: App, marks: MarkStore) -> None:
+    """The command menus, per scope and language: set once per deploy (when they differ from
+    what was set last, by their stored digest), not by every process at every start."""
+    menus = []
     for language in languages():
         tr = translator(language)
-        code = None if language == "en" else language
         for scope, line in ((BotCommandScopeAllGroupChats(), "group"),
                             (BotCommandScopeAllPrivateChats(), "private")):
             items = [BotCommand(c.names[0], tr(text)) for c in COMMANDS
                      if (text := getattr(c, line)) is not None]
-            await app.bot.set_my_commands(items, scope=scope, language_code=code)
+            menus.append((scope, None if language == "en" else language, items))
+    digest = hashlib.sha256(json.dumps(
+        [(scope.type, code, [i.to_dict() for i in items]) for scope, code, items in menus],
+        ensure_ascii=False).encode()).hexdigest()
+    key = f"{MENUS}:{app.bot.id}"  # another bot on this database sets its own
+    if await marks.get(key) == digest:
+        return
+    for scope, code, items in menus:
+        await app.bot.set_my_commands(items, scope=scope, language_code=code)
+    await marks.put(key, digest)
 
 
 async def on_any(update: Update, context: Context) -> None:
@@ -153,6 +166,7 @@ async def on_any(update: Update, context: Context) -> None:
         await context.services.users.group_seen(chat.id, chat.title, chat.username)
 
 
+MENUS = "menus"  # the mark of the menus set (their digest)
 NO_DATA = "^$"  # callback data that is empty (PTB matches no pattern against it)
 
 

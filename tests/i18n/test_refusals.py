@@ -31,17 +31,24 @@ SEEP_STEP_CODE = "f'bad_{step.name}'"  # engine/seep/manual.py: one code per ent
 RENAMED = {"seat": "name"}  # params the bot shows otherwise: a seat as the player's name
 
 
-def raised() -> Iterator[tuple[str, str, set[str]]]:
-    """(code expression, where, param names) of every refusal the engines construct."""
-    for path in sorted(ENGINE.rglob("*.py")):
+def calls(root: Path, names: set[str]) -> Iterator[tuple[Path, ast.Call]]:
+    """Every call with arguments in the Python files under ``root`` of a function or method
+    named one of ``names``."""
+    for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             func = node.func
-            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-            if name in ERRORS and path.name != "base.py":
-                params = {RENAMED.get(k.arg, k.arg) for k in node.keywords if k.arg}
-                yield ast.unparse(node.args[0]), f"{path.name}:{node.lineno}", params
+            if (func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)) in names:
+                yield path, node
+
+
+def raised() -> Iterator[tuple[str, str, set[str]]]:
+    """(code expression, where, param names) of every refusal the engines construct."""
+    for path, node in calls(ENGINE, ERRORS):
+        if path.name != "base.py":
+            params = {RENAMED.get(k.arg, k.arg) for k in node.keywords if k.arg}
+            yield ast.unparse(node.args[0]), f"{path.name}:{node.lineno}", params
 
 
 def seep_steps() -> set[str]:

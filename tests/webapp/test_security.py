@@ -178,11 +178,13 @@ async def test_only_a_proved_user_reads_or_acts(tg: FakeTelegram, tmp_path: Path
 
 
 async def test_another_table_and_the_first_touch(tg: FakeTelegram, tmp_path: Path) -> None:
-    """After a restart nothing is loaded; the Mini App's requests load their tables. A player
-    of one table reads another as a spectator and cannot act there."""
+    """After a restart nothing is loaded; the Mini App's requests load their tables. A member
+    of a table's group who plays at another table reads it as a spectator and cannot act
+    there; a player of another group's table may not read it at all."""
     ours, theirs = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")], \
         [tg.add_user(n) for n in ("Dan", "Eve", "Fay")]
-    groups = tg.add_group("Ours", ours), tg.add_group("Theirs", theirs)
+    gil = tg.add_user("Gil")
+    groups = tg.add_group("Ours", [*ours, gil]), tg.add_group("Theirs", [*theirs, gil])
     db = tmp_path / "bot.db"
     async with bot_with_webapp(tg, db) as (hub, url):
         ids = [(await start_game(tg, hub, g, u)).id for g, u in zip(groups, (ours, theirs),
@@ -194,13 +196,16 @@ async def test_another_table_and_the_first_touch(tg: FakeTelegram, tmp_path: Pat
         assert tables == {}  # every message showed its table: nothing loaded at start-up
         ann = ours[0]
         status, page = await get_page(url, init_data(tg, ann), ids[1])  # loads their table
-        assert status == 200 and set(tables) == {ids[1]}
+        assert (status, page) == (403, {"ok": False, "text": said("members_only")})
+        assert set(tables) == {ids[1]}
+        status, page = await get_page(url, init_data(tg, gil), ids[1])
+        assert status == 200
         their = tables[ids[1]]
         assert state_of(their) == stored[1]
         assert page["seat"] is None and page["version"] == stored[1][0]
         assert page["drawing"] == plugin("preferans").miniapp(their.match.state.view(None),
                                                     context(their, EN))
-        answer = await post_press(url, press_body(their, init_data(tg, ann), "a" * 16))
+        answer = await post_press(url, press_body(their, init_data(tg, gil), "a" * 16))
         assert answer == (403, {"ok": False, "text": said("not_playing")})
         await tg.idle()
         assert state_of(their) == stored[1]
