@@ -25,6 +25,10 @@ unit's transaction (``Outbox.keep``, storage/sends.py) and marked done once Tele
 answered; each second a worker also makes those that dead workers left (``Outbox.resume``:
 a press's answer only while Telegram takes it).
 
+A unit of work may also be a Mini App's tap stored in a lane (``bodies``: its body is not a
+Telegram update), and ends with what the Mini App tells the other processes
+(``before_commit``: bot/webapp/relay.py).
+
 Timers are rows (bot/service/timers.py): every worker polls them and sets jobs for
 those due soon; ``LaneJobs`` runs each table's job as a unit of work in the table's lane,
 and only in the worker that worked there last (or in any, if that one is dead): the
