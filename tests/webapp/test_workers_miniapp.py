@@ -1,10 +1,10 @@
 """The Mini App with several workers, end to end: the fake Bot API in webhook mode,
 PostgreSQL, the receiver and two worker processes serving the Mini App on one port
-(SO_REUSEPORT), Chromium. A Preferans deal is played by Ann's taps in the Mini App and by
-Bob's and Cid's keyboards; mid-deal the worker that serves Ann's event stream is SIGKILLed
-(and another started): her page reconnects and shows the current state, the deal goes on
-to its end, and the stored actions are exactly those the players made, none lost, none
-doubled."""
+(SO_REUSEPORT), Chromium. A Preferans deal is played half by taps in the players' Mini Apps
+and half by their keyboards, in turns; mid-deal every worker that serves one of their event
+streams is SIGKILLed (and another started in its place): the pages reconnect and show the
+current state, the deal goes on to its end, and the stored actions are exactly those the
+players made, none lost, none doubled."""
 
 from __future__ import annotations
 
@@ -130,14 +130,16 @@ async def test_a_deal_by_taps_and_keys_on_two_workers_one_killed(postgres: LazyS
             (row,) = await storage.tables.open_tables(chat_id=played.group.id)
             table_id = row.id
             async with chromium() as browser:
-                page = await open_app(browser, url, init_data(tg, users[0]), table=table_id)
+                pages = {u.id: await open_app(browser, url, init_data(tg, u), table=table_id)
+                         for u in users}
                 taps = killed = 0
                 while True:
                     stored, state, row = await _stored(storage, table_id)
                     if state is None:
                         break  # the deal is over
                     actor = row.user_of(state.controller(state.to_act[0]))
-                    if actor == users[0].id:
+                    if len(played.accepted) % 2 == 0:  # by taps, then by keys, in turns
+                        page = pages[actor]
                         await _showing(page, stored)  # the stream shows what is stored
                         tapped = await _tap(page)
                         await _after(storage, table_id, stored)
@@ -152,21 +154,24 @@ async def test_a_deal_by_taps_and_keys_on_two_workers_one_killed(postgres: LazyS
                     if not killed and len(played.accepted) >= KILL_AFTER:
                         pids = [p.pid for p in cluster.workers]
                         serving = _serving(port, pids)
-                        assert serving, "no worker holds Ann's event stream"
+                        assert serving, "no worker holds the players' event streams"
                         for pid in serving:
                             await cluster.kill(pids.index(pid))
                         killed = len(serving)
-                        # The page reconnects to a live worker and shows the stored state.
-                        await _showing(page, (await _stored(storage, table_id))[0])
+                        # The pages reconnect to a live worker and show the stored state.
+                        now = (await _stored(storage, table_id))[0]
+                        for page in pages.values():
+                            await _showing(page, now)
                 await _quiet(tg, db)
                 final, _, _ = await _stored(storage, table_id)
-                await _showing(page, final)
-                assert await version(page) == final
+                for page in pages.values():
+                    await _showing(page, final)
+                    assert await version(page) == final
             pressed, _ = _pressed(await storage.log.record(table_id))
         finally:
             await storage.close()
             await cluster.stop()
         assert pressed == played.accepted  # nothing lost, nothing doubled
-        assert killed and taps >= 3
+        assert killed and taps >= len(played.accepted) // 2 >= KILL_AFTER
         assert not [c for c in tg.calls if c.status == 429]
 
