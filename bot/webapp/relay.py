@@ -41,25 +41,36 @@ from storage.sql import Conn
 BODY = "miniapp"  # the inbox body's key of a tap (a Telegram update has none)
 TAP_IDS = 1 << 62  # taps' update ids: from here up, above any of Telegram's
 ANSWER_WITHIN = 20.0  # seconds a tap's request waits for the lane's worker to answer
+LOOKS_KEPT = 1_000  # tables' looks a worker keeps (the least recently read go first)
 
 
 class Looks:
-    """The tables as stored, for the Mini App's readers, each kept until it changes."""
+    """The tables as stored, for the Mini App's readers, each kept until it changes; a change
+    is read once however many streams draw it."""
 
-    def __init__(self, svc: Services, watch: Watch) -> None:
-        self.svc, self.watch = svc, watch
+    def __init__(self, svc: Services, watch: Watch, *, most: int = LOOKS_KEPT) -> None:
+        self.svc, self.watch, self.most = svc, watch, most
         self._kept: dict[int, tuple[int, Table]] = {}  # table -> (its tick when read, look)
+        self._reading: dict[tuple[int, int], asyncio.Future[Table | None]] = {}
 
     async def table(self, table_id: int, *, acting: bool = False) -> Table | None:
         """``acting``: an open table only."""
         tick = self.watch.tick(table_id)
-        kept = self._kept.get(table_id)
+        kept = self._kept.pop(table_id, None)
         if kept is None or kept[0] != tick:  # read again: a change since, or never read
-            found = await loading.look(self.svc, table_id)
+            key = (table_id, tick)
+            reading = self._reading.get(key)
+            if reading is None:
+                reading = self._reading[key] = asyncio.ensure_future(
+                    loading.look(self.svc, table_id))
+                reading.add_done_callback(lambda _: self._reading.pop(key, None))
+            found = await asyncio.shield(reading)
             if found is None:
-                self._kept.pop(table_id, None)
                 return None
-            kept = self._kept[table_id] = (tick, found)  # a change while reading: read again
+            kept = (tick, found)  # a change while reading: read again next time
+        self._kept[table_id] = kept  # the most recently read last
+        while len(self._kept) > self.most:
+            del self._kept[next(iter(self._kept))]
         look = kept[1]
         return None if acting and look.status not in OPEN_STATUSES else look
 
