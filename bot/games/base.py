@@ -142,11 +142,15 @@ class GamePlugin:
     # ``/settle``: a paper sheet of the game, typed in, settled (None: the game has none).
     settle_text: Callable[[str, Translate], str] | None = None
     examples: Mapping[str, Example] = field(default_factory=dict)
+    # A finished deal's analysis (``GameSpec.analyse``) in words (None: the game has none).
+    analysis: Callable[[dict[str, Any] | None, RenderContext], str] | None = None
 
 
 def assemble(package: str, *, title: str, commands: tuple[str, ...],
              examples: Mapping[str, Example] | None = None,
-             settle_text: Callable[[str, Translate], str] | None = None) -> GamePlugin:
+             settle_text: Callable[[str, Translate], str] | None = None,
+             analysis: Callable[[dict[str, Any] | None, RenderContext], str] | None = None,
+             ) -> GamePlugin:
     """A game's plugin from its folder's modules (the same names in every game's folder:
     see the module's docstring); the rest is what only this game has."""
     def part(name: str) -> Any:
@@ -166,4 +170,5 @@ def assemble(package: str, *, title: str, commands: tuple[str, ...],
         picture=part("picture").draw, entry=part("entry").ENTRY,
         refusals=refusals.templates, refusal_values=getattr(refusals, "VALUES", {}),
         stats=part("stats").words, settle_text=settle_text, examples=examples or {},
+        analysis=analysis,
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from bot.service import decisions, lobby, play, rematch, substitutes, timer_changes
+from bot.service import analysis, decisions, lobby, play, rematch, substitutes, timer_changes
 from bot.service.outcome import Outcome
 from bot.service.play import Stepper
 from bot.service.scorekeeping import entering
@@ -33,6 +33,8 @@ async def press(svc: Services, table_id: int, user: UserRow, kind: str,
                 parts: tuple[str, ...], front: Front) -> Outcome:
     if kind == "p":  # play again: the table is the one that ended
         return await rematch.press(svc, table_id, user)
+    if kind == "y":  # a finished deal's analysis: any table, open or ended
+        return await analysis.press(svc, table_id, parts)
     table = await svc.table(table_id)
     if table is None:
         return Outcome().refuse("table_closed")

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from bot.service import play, records
+from bot.service.analysis import Analyses
 from bot.service.outcome import Outcome
 from bot.service.ports import Scheduler, Sink
 from bot.service.tables import Table, Tables
@@ -51,6 +52,7 @@ class Services:
     publish: Sink = _nowhere
     seed: Callable[[], int] = _secret_seed
     timers: Timers = field(init=False)
+    analyses: Analyses = field(default_factory=Analyses)
     _loading: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def __post_init__(self) -> None:

@@ -10,6 +10,7 @@
 - ``r:T``             a player takes their seat back from a substitute robot
 - ``k:T:op[:arg...]`` scorekeeper mode: lobby and deal entry (bot/scorekeeper/entering.py)
 - ``p:T``             play again: the players of table T's ended game (bot/service/rematch.py)
+- ``y:T:N``           the analysis of table T's deal N (bot/service/analysis.py)
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MAX_BYTES = 64
-KINDS = ("a", "u", "l", "v", "t", "r", "k", "p")
+KINDS = ("a", "u", "l", "v", "t", "r", "k", "p", "y")
 
 
 class BadCallback(ValueError):
