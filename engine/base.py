@@ -292,6 +292,11 @@ def no_teams(rules: Any) -> list[list[int]]:
     return []
 
 
+def every_deal(output: Mapping[str, Any]) -> bool:
+    """Every scored deal was played (a pass-out too: it is scored as one)."""
+    return True
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """What the registry knows of a game: everything records, bench and bot need."""
@@ -308,6 +313,8 @@ class GameSpec:
     entry_form: Any  # the EntryForm class of a deal entered by hand (engine.manual)
     seat_stats: Any  # (seats, deal output) -> list[SeatStats]: a finished deal's statistics
     teams: Any = no_teams  # (rules) -> the partnerships as lists of seats; [] if none
+    # (deal output) -> whether a scored deal was played: only a game with one is rated
+    played: Any = every_deal
     settle: Any = None  # (sheet document) -> balances, for `python -m engine settle`
     sheet_text: Any = None  # (match) -> a readable scoresheet, for `python -m engine sheet`
     analyse: Any = None  # (rules, players, context, deal record) -> a finished deal's analysis

@@ -61,6 +61,11 @@ class Match:
                 "first_dealer": self.first_dealer, "sheet": self.sheet.to_data()}
 
     @property
+    def played(self) -> int:
+        """The deals played to their end (a void deal dealt again not counted)."""
+        return sum(1 for output in self.outputs if self.spec.played(output))
+
+    @property
     def over(self) -> bool:
         return self.sheet.complete
 

@@ -35,9 +35,9 @@ def changes_text(table: Table, changes: Sequence[RatingChange], tr: Translate) -
     """The final message's lines: each player's rating in the group before and after."""
     lines = [tr("📈 <b>Ratings in this group</b>:")]
     for c in changes:
-        before, after = conservative(c.before), conservative(c.after)
+        before, after = round(conservative(c.before), 1), round(conservative(c.after), 1)
         lines.append(f"{who(table, c.seat)} {rating(before)} → {rating(after)}"
-                     f" ({change(after - before)})")
+                     f" ({change(after - before)})")  # the shown numbers add up
     return "\n".join(lines)
 
 

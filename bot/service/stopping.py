@@ -40,9 +40,11 @@ async def request(svc: Services, chat_id: int, thread_id: int, user: UserRow,
 
 
 async def end_game(svc: Services, table: Table, kind: str, out: Outcome) -> None:
-    """End the game (the table's lock is held): settled as it stands, or abandoned."""
+    """End the game (the table's lock is held): settled as it stands, or abandoned. A game
+    stopped before any deal was played to its end is abandoned: there is nothing to settle,
+    and a rating won by stopping at once would be farmed."""
     match = table.match
-    if kind == "leave" and match is not None:
+    if kind == "leave" and match is not None and match.played:
         table.row = await svc.store.tables.finish_game(table.id, match.report()["settlement"])
         await play.game_over(svc, table, "stopped", out)
     else:

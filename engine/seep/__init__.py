@@ -1,5 +1,8 @@
 """Seep: four players in two partnerships (or two players), houses, sweeps and bazzis."""
 
+from collections.abc import Mapping
+from typing import Any
+
 from engine.base import GameSpec
 from engine.seep import robot
 from engine.seep.manual import Form
@@ -10,6 +13,11 @@ from engine.seep.scoring import Scoresheet
 from engine.seep.sheet import sheet_text
 from engine.seep.state import State
 from engine.seep.stats import seat_stats
+
+
+def played(output: Mapping[str, Any]) -> bool:
+    """A void deal (spec 4.3) is dealt again at once: it was not played."""
+    return output["bid"] is not None
 
 
 def teams(rules: Rules) -> list[list[int]]:
@@ -30,6 +38,7 @@ SPEC = GameSpec(
     entry_form=Form,
     seat_stats=seat_stats,
     teams=teams,
+    played=played,
     sheet_text=sheet_text,
 )
 

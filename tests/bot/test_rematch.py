@@ -64,8 +64,12 @@ async def test_a_rematch_by_buttons_alone(tg: FakeTelegram, tmp_path: Path) -> N
         lines = final.text.split("📈 Ratings in this group:\n")[1].splitlines()
         start = model.rating().ordinal()
         assert lines == [f"{name} {rating(start)} → {rating(new.ordinal())} "
-                         f"({change(new.ordinal() - start)})"
+                         f"({change(round(new.ordinal(), 1) - round(start, 1))})"
                          for name, [new] in zip(NAMES, after, strict=True)]
+        for line in lines:  # the shown numbers add up
+            before, after_text = line.split(" ", 1)[1].split(" (")[0].split(" → ")
+            shown = float(line.split(" (")[1].rstrip(")").replace("±", ""))
+            assert round(float(after_text) - float(before), 1) == shown
 
         assert await press(tg, stranger, final, "🔁 Play again") == (
             "refused: Only the players of this game can do that.")
@@ -118,3 +122,23 @@ async def test_a_player_who_leaves_makes_it_an_ordinary_lobby(tg: FakeTelegram,
         assert "▶ Start" in again.button_texts and "✅ I play" not in again.button_texts
         assert (await press(tg, users[1], final, "🔁 Play again")).startswith(
             "refused: This chat already has a Preferans table (lobby)")
+
+
+async def test_a_game_stopped_before_any_deal_ended_is_not_rated(tg: FakeTelegram,
+                                                                 tmp_path: Path) -> None:
+    """Stopping by agreement during deal 1's auction settles nothing: the game is recorded
+    as abandoned, unrated (a rating could be farmed by stopping at once)."""
+    users = [tg.add_user(n) for n in NAMES]
+    group = tg.add_group("Cards", users)
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
+        lobby = await open_table(tg, group, users)
+        await tg.press(users[0], lobby, text="▶ Start")
+        await tg.idle()
+        assert await press_first(tg, users)  # a bid of deal 1
+        final = await end_by_vote(tg, group, users, "/leave", "The game was abandoned")
+        assert "Ratings" not in final.text
+        assert not await hub.services.store.ratings.changes()
+        tg.send(users[0], group, "/stats")
+        await tg.settled(group)
+        stats = tg.last_message(group).text
+        assert "Finished games" not in stats and "Rating" not in stats, stats
