@@ -112,6 +112,18 @@ async def open_table(tg: FakeTelegram, group: Chat, players: list[User], *,
     return tg.last_message(group)
 
 
+async def started_game(tg: FakeTelegram, names: tuple[str, ...] = ("Ann", "Bob", "Cid"),
+                       ) -> tuple[list[User], Chat]:
+    """Users of these names in a group "Cards" where they have opened a Preferans table
+    and started the game (the bot must be running)."""
+    users = [tg.add_user(n) for n in names]
+    group = tg.add_group("Cards", users)
+    await open_table(tg, group, users)
+    await tg.press(users[0], tg.last_message(group), text="▶ Start")
+    await tg.idle()
+    return users, group
+
+
 async def act(tg: FakeTelegram, user: User, action: str) -> None:
     """Press the buttons of ``user``'s panel that make ``action`` (a discard is two card
     taps and a confirmation); fails if the bot refuses."""

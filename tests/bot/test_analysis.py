@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from engine.records import analyse
-from tests.bot.harness import open_table, running_bot
+from tests.bot.harness import running_bot, started_game
 from tests.bot.test_preferans_game import play_deal
 from tests.fakebot import FakeTelegram
 
@@ -20,12 +20,8 @@ def _result_with_button(tg: FakeTelegram, group) -> object:
 
 
 async def test_the_analysis_of_a_played_deal(tg: FakeTelegram, tmp_path: Path) -> None:
-    users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
-    group = tg.add_group("Cards", users)
     async with running_bot(tg, tmp_path / "bot.db") as hub:
-        await open_table(tg, group, users)
-        await tg.press(users[0], tg.last_message(group), text="▶ Start")
-        await tg.idle()
+        users, group = await started_game(tg)
         output = await play_deal(tg, hub, users, "whist_and_pass")
         await tg.settled(group)
         assert output["kind"] == "game"
