@@ -4,16 +4,13 @@ misère may take a tenth of a second and the event loop serves every table.
 
 Anyone may press: once a deal is over all its hands are public. The first press posts
 the analysis in the table's group; later presses are answered that it is there. The
-analyses are kept in memory (``Analyses``): a deal's analysis never changes, and one
-lost with a restart is computed again.
+analyses are kept in memory (``bot.service.analysed``).
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections import OrderedDict
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from bot.service import events
 from bot.service.outcome import Outcome, refused
@@ -22,24 +19,7 @@ from engine.records import analyse
 from storage.errors import NotFound
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
-
-KEPT = 256  # analyses kept; the oldest are forgotten first
-
-
-@dataclass(eq=False)
-class Analyses:
-    """Deals analysed, (table, deal number) -> the analysis; and whether it was posted."""
-
-    found: OrderedDict[tuple[int, int], dict[str, Any]] = field(
-        default_factory=OrderedDict)
-    posted: set[tuple[int, int]] = field(default_factory=set)
-
-    def keep(self, key: tuple[int, int], analysis: dict[str, Any]) -> None:
-        self.found[key] = analysis
-        while len(self.found) > KEPT:
-            old, _ = self.found.popitem(last=False)
-            self.posted.discard(old)
+    from bot.service.ports import Services
 
 
 async def press(svc: Services, table_id: int, parts: tuple[str, ...]) -> Outcome:

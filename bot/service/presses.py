@@ -10,16 +10,25 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from bot.monitoring.metrics import PRESSES
-from bot.service import analysis, decisions, lobby, play, rematch, substitutes, timer_changes
+from bot.service import (
+    analysis,
+    decisions,
+    loading,
+    lobby,
+    play,
+    rematch,
+    substitutes,
+    timer_changes,
+)
+from bot.service.drafts import EntryRules
 from bot.service.outcome import Outcome
 from bot.service.play import Stepper
 from bot.service.scorekeeping import entering
-from bot.service.scorekeeping.draft import EntryRules
 from bot.service.tables import Table
 from storage.rows import UserRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 
 class Front(Protocol):
@@ -36,7 +45,7 @@ async def press(svc: Services, table_id: int, user: UserRow, kind: str,
         return await rematch.press(svc, table_id, user)
     if kind == "y":  # a finished deal's analysis: any table, open or ended
         return await analysis.press(svc, table_id, parts)
-    table = await svc.table(table_id)
+    table = await loading.table(svc, table_id)
     if table is None:
         return Outcome().refuse("table_closed")
     PRESSES.labels(table.game).inc()

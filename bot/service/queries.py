@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.bounds import number
-from bot.service import play, ratings, records
+from bot.service import loading, play, ratings, records
 from bot.service.outcome import Outcome
 from bot.service.tables import Table
 from bot.service.users import Person
@@ -17,7 +17,7 @@ from storage.errors import StorageError
 from storage.rows import DealRow, GameRow, RatingPoint, Scope, Standing, UserRow, UserStats
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 RECENT = 10  # ended tables looked through for the last game that started (not a lobby)
 MIN_GAMES = 3  # rated games a player needs to be on the leaderboard, unless asked
@@ -29,7 +29,7 @@ async def game_chat(svc: Services, chat_id: int, user_id: int | None) -> int | N
     """The group whose game a command is about: this group, or in private the player's."""
     if chat_id < 0:
         return chat_id
-    tables = await svc.user_tables(user_id) if user_id is not None else []
+    tables = await loading.user_tables(svc, user_id) if user_id is not None else []
     return tables[0].chat_id if tables else None
 
 
@@ -37,8 +37,8 @@ async def topic_table(svc: Services, chat_id: int, thread_id: int,
                       user_id: int | None) -> Table | None:
     """The table a command is about: the topic's, or in private the player's first game."""
     if chat_id < 0:
-        return await svc.topic_table(chat_id, thread_id)
-    tables = await svc.user_tables(user_id) if user_id is not None else []
+        return await loading.topic_table(svc, chat_id, thread_id)
+    tables = await loading.user_tables(svc, user_id) if user_id is not None else []
     return tables[0] if tables else None
 
 

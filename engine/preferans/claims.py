@@ -17,15 +17,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.base import Event, IllegalAction, MalformedAction
 from engine.preferans.bids import MISER
 from engine.preferans.dds import Goal, tricks
 from engine.preferans.position import layout
 
-if TYPE_CHECKING:
-    from engine.preferans.state import State
+# The deal (``engine.preferans.state.State``, which imports this module and calls these
+# functions with itself).
+State = Any
 
 CLAIM = "claim"  # the phase while the opponents answer a claim
 ANSWERS = ("accept", "refuse")

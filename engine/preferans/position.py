@@ -5,14 +5,34 @@ still to lead (``engine.preferans.dds``). Deal analysis and claims read it."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from engine.cards import Card
+from engine.cards import Card, Suit
 from engine.preferans.bids import MISER
 from engine.preferans.dds import NOBODY, TALON, Goal, Layout
+from engine.preferans.rules import Rules
 
-if TYPE_CHECKING:
-    from engine.preferans.state import State
+
+class State(Protocol):
+    """What is read here of a deal in play (``engine.preferans.state.State``, which
+    imports the claims that read this module)."""
+
+    rules: Rules
+    n: int
+    active: tuple[int, ...]
+    hands: list[list[Card]]
+    talon: list[Card]
+    talon_turned: int
+    tricks_done: int
+    tricks: list[int]
+    trump: Suit | None
+    order: list[int]
+    trick: list[tuple[int | None, Card]]
+    declarer: int | None
+    contract: str | None
+
+    @property
+    def raspasy(self) -> bool: ...
 
 TALON_TRICKS = 2  # raspasy with ``lead_two``: talon cards lead tricks 1 and 2
 
