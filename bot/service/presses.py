@@ -13,6 +13,7 @@ from bot.monitoring.metrics import PRESSES
 from bot.service import (
     analysis,
     decisions,
+    hints,
     loading,
     lobby,
     play,
@@ -60,6 +61,8 @@ async def press(svc: Services, table_id: int, user: UserRow, kind: str,
             return await timer_changes.propose(svc, table, user, parts)
         if kind == "r":
             return await substitutes.back_press(svc, table, user.id)
+        if kind == "h":
+            return await hints.press(table, user.id, parts)
         return await panel_press(svc, table, user.id, kind, parts, front)
 
 

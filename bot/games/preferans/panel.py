@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.preferans.hint import hint_line
 from bot.games.preferans.table import call_text, seat_name, table_lines, waiting_line
 from bot.service.play import StepResult
-from bot.ui.callbacks import action_data, step_data
+from bot.ui.callbacks import action_data, pack, step_data
 from bot.ui.cards import by_suit, card, cards, hand_lines
 from bot.ui.context import RenderContext
 from bot.ui.screen import Button, Screen, rows_of
@@ -39,6 +40,10 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
         lines.append("")
         lines.append(_prompt(view, acting, ctx))
         rows = _buttons(view, acting, actions[acting], ctx)
+        if ctx.hint is not None:
+            lines.append(hint_line(ctx.hint, ctx))
+        elif ctx.hints:
+            rows.append((Button(tr("💡 Hint"), pack("h", ctx.table_id, ctx.version, acting)),))
     else:
         lines.append("")
         lines.append(tr("Not your turn: the group's table message follows the trick.")
