@@ -75,3 +75,10 @@ class Services(Protocol):
     timers: Timing
     loading: asyncio.Lock
     analyses: Analyses  # finished deals' analyses (``bot.service.analysis``)
+
+
+class Members(Protocol):
+    """Whether a user is a member of a chat now (the Mini App lets only a table's chat watch
+    it)."""
+
+    async def __call__(self, chat_id: int, user_id: int) -> bool: ...
