@@ -71,6 +71,9 @@ class Presenter:
             events.DealCorrected: lambda ev: self._group(
                 ev.table, lambda tr: tell.deal_corrected(ev, tr)),
             events.Refused: lambda ev: self._group(ev.table, lambda tr: tell.refused(ev, tr)),
+            events.DealAnalysed: lambda ev: self.outbox.post(
+                ev.row.chat_id, tell.deal_analysis(ev, self.translator(ev.row.chat_id)),
+                thread_id=ev.row.thread_id),
             events.Welcome: lambda ev: self.outbox.post(
                 ev.chat_id, tell.welcome(self.translator(ev.chat_id))),
         }
