@@ -25,6 +25,18 @@ def _secret_seed() -> int:
     return secrets.randbits(64)
 
 
+class Sinks:
+    """``publish`` with several front ends: each outcome to every sink in turn (the
+    presenter, then the Mini App)."""
+
+    def __init__(self, *sinks: Sink) -> None:
+        self.sinks = sinks
+
+    def __call__(self, outcome: Outcome) -> None:
+        for sink in self.sinks:
+            sink(outcome)
+
+
 @dataclass(eq=False)
 class LiveServices:
     """``seed`` is secret; the benchmark fixes it so that its figures repeat."""

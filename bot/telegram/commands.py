@@ -59,7 +59,7 @@ async def on_start(update: Update, context: Context) -> None:
     out = await chats.start(context.services, person(tg_user), payload)
     tr = context.presenter.translator(tg_user.id)
     if out.note == "help":
-        context.presenter.show(out)
+        context.services.publish(out)
         await reply(update, context, help_text(tr, private=True))
         return
     await say(update, context, out, tr)

@@ -43,7 +43,6 @@ class Presenter:
                  app: AppLinks | None = None) -> None:
         self.svc = svc
         self.app = app  # the Mini App's launch links (None: no Mini App)
-        self.listeners: list[Callable[[Table], None]] = []  # told of every table redrawn
         self.outbox = outbox
         self.book = book
         book.moved = self.redraw
@@ -164,9 +163,7 @@ class Presenter:
         fresh panel (a notification) instead of an edit; ``renew``: the group message too.
         A player who must act gets his panel at once; the others' panels and the group's
         message wait for the table's next beat (bot/telegram/rhythm.py), or a player's for his
-        turn. The listeners (open Mini Apps) hear of every drawing first."""
-        for listener in self.listeners:
-            listener(table)
+        turn."""
         look = self.look(table)
         screen = table_message(table, self.translator(table.chat_id), look)
         if screen is None:

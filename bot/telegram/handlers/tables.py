@@ -67,7 +67,7 @@ async def on_newgame(update: Update, context: Context) -> None:
         await context.presenter.send(chat.id, texts.newgame_menu(tr, user.id),
                                      thread_id=thread_id)
         return
-    context.presenter.show(out)
+    context.services.publish(out)
     if out.refusal is not None:  # the topic has a table: answered as a reply to its message
         existing = await loading.table(context.services, out.refusal.params.get("table", 0))
         book = context.presenter.book
@@ -93,7 +93,7 @@ async def on_game_choice(update: Update, context: Context) -> None:
     else:
         out = await lobby.open_table(context.services, chat_id, thread_of(query.message), user,
                                      game)
-        context.presenter.show(out)
+        context.services.publish(out)
         answer = (Answer.refuse(context.presenter.text(Refusal("table_exists_here"), tr))
                   if out.refusal is not None else context.presenter.answer(out, tr))
         await _answer(update, context, answer)  # at once; then the menu says what was chosen
@@ -127,7 +127,7 @@ async def _press(context: Context, data: str | None, user: UserRow, tr: Translat
         return Answer.refuse(context.presenter.text(Refusal("not_mine"), tr))
     out = await presses.press(context.services, callback.table, user, callback.kind,
                               callback.parts, FRONT)
-    context.presenter.show(out)
+    context.services.publish(out)
     table = context.services.tables.get(callback.table)
     return context.presenter.answer(out, tr, table.names if table is not None else [])
 
