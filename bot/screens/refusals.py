@@ -19,7 +19,9 @@ from html import escape
 from typing import Any
 
 from bot.games import PLUGINS
-from bot.service.outcome import Refusal
+from bot.screens.lobby import option_text
+from bot.screens.time_settings import setting_text
+from bot.service.outcome import Refusal, Setting
 from bot.ui.cards import card
 from bot.ui.i18n import Translate
 from engine.base import ActionError
@@ -171,7 +173,9 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
         # answers when something was done
         "left": tr("You left the table."),
         "cancelled": tr("The table is cancelled."),
-        "joined": tr("You joined the table."),
+        "joined": (tr("You joined: {n} of {total}."), tr("You joined the table.")),
+        "setting_set": tr("{option}: {value}"),
+        "setting_is": tr("Already so: {option}: {value}"),
         "joined_already": tr("You are already at this table."),
         "ready": tr("You play again. The game starts when everyone has pressed."),
         "welcome_back": tr("Welcome back: you play your seat again."),
@@ -234,6 +238,13 @@ def reason(refusal: Refusal | ActionError, tr: Translate, names: Sequence[str] =
     return message
 
 
+def setting_words(setting: Setting, tr: Translate) -> str:
+    """``Players: 4``: a rules option and its value, or a time setting and its value."""
+    if setting.game is None:
+        return setting_text(setting.key, setting.value, tr)
+    return option_text(setting.game, setting.key, setting.value, tr)
+
+
 def choices(template: str | tuple[str, ...]) -> tuple[str, ...]:
     return (template,) if isinstance(template, str) else template
 
@@ -257,6 +268,8 @@ def _values(params: Mapping[str, Any], names: Sequence[str], tr: Translate,
             continue
         if isinstance(value, Refusal):
             values[key] = text(value, tr, names, html=html)
+        elif isinstance(value, Setting):
+            values["option"], _, values["value"] = setting_words(value, tr).partition(": ")
         elif key in VALUES:
             values[key] = VALUES[key](value, tr)
         else:

@@ -17,10 +17,10 @@ waited.
 In a group, one-off messages (replies, results, votes) go before the table
 message's edits, and the edits never take a share of the minute (``reserve``)
 kept free for the one-off messages: a result never waits behind a burst of
-edits. A game's table message (its lobby too, so that the game starts with the
-minute unspent) is edited evenly over the minute (latest state wins, ``steady_of``), not
-in a burst and a freeze; a scoresheet being entered, which the tapping keeper waits
-for, is not ``even``: it is edited at once while the window allows. A 429 that
+edits. A game's table message is edited evenly over the minute (latest state wins,
+``steady_of``), not in a burst and a freeze; a lobby, whose players wait for their press
+to show, and a scoresheet being entered, which the tapping keeper waits for, are not
+``even``: they are edited at once while the window allows. A 429 that
 still happens is waited out (one warning).
 
 Several workers (bot/telegram/worker.py): what a unit of work shows or sends is

@@ -203,7 +203,7 @@ class Presenter(Delivery):
         if screen is None:
             return
         group = self.slot(table, None)
-        group.even = not table.keeps_score
+        group.even = table.status != "lobby" and not table.keeps_score
         self.outbox.show(group, screen, renew=renew or self._scrolled_away(table, group))
         acting = table.acting_users()
         for seat in table.row.seats:
