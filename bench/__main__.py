@@ -9,6 +9,7 @@ import sys
 import time
 
 from bench import (
+    analysis_bench,
     bot_bench,
     engine_bench,
     pictures_bench,
@@ -28,7 +29,7 @@ SECTIONS = {"engine": engine_bench.run, "scoring": scoring_bench.run,
             "pictures": pictures_bench.run, "solver": solver_bench.run,
             "robots": robot_bench.run, "bot": bot_bench.run,
             "timers": timers_bench.run, "webapp": webapp_bench.run,
-            "workers": workers_bench.run}
+            "workers": workers_bench.run, "analysis": analysis_bench.run}
 
 
 def main(argv: list[str] | None = None) -> int:

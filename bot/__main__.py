@@ -12,7 +12,8 @@ import sys
 from urllib.parse import urlparse
 
 from bot.app import build_application, work
-from bot.config import ConfigError, load_settings
+from bot.config import ConfigError, Settings, load_settings
+from bot.telegram.connect import TokenRefused, connect
 
 USAGE = "usage: python -m bot [receive | work]"
 
@@ -34,22 +35,36 @@ def main(argv: list[str]) -> int:
     logging.basicConfig(level=settings.log_level_number,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    try:
+        run(role, settings)
+    except TokenRefused as exc:
+        print(f"cardtable: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:  # while it waited for the network
+        return 130
+    return 0
+
+
+def run(role: str, settings: Settings) -> None:
     if role == "receive":
         from bot.telegram.receiver import serve  # aiohttp is loaded only where it serves
 
         asyncio.run(serve(settings))
-        return 0
+        return
     if role == "work":
         asyncio.run(work(settings))
-        return 0
+        return
     app = build_application(settings)
+    # The Application runs in this loop: it is initialized here, once Telegram answers.
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    loop.run_until_complete(connect(app.initialize))
     if settings.webhook_url:
         path = urlparse(settings.webhook_url).path.lstrip("/")
         app.run_webhook(listen="0.0.0.0", port=settings.port, url_path=path,
-                        webhook_url=settings.webhook_url)
+                        webhook_url=settings.webhook_url, bootstrap_retries=-1)
     else:
-        app.run_polling()
-    return 0
+        app.run_polling(bootstrap_retries=-1)
 
 
 if __name__ == "__main__":

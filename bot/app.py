@@ -6,8 +6,11 @@ import asyncio
 import logging
 import signal
 from collections.abc import Callable
+from typing import Any
 
 from bot.config import Settings
+from bot.monitoring.server import Monitor, routes
+from bot.monitoring.server import serve as serve_metrics
 from bot.screens.look import AppLinks
 from bot.service.ports import Scheduler
 from bot.service.scheduling import APSchedulerJobs
@@ -15,6 +18,7 @@ from bot.service.services import Services
 from bot.service.users import Users
 from bot.telegram import application
 from bot.telegram.commands import set_menus
+from bot.telegram.connect import connect
 from bot.telegram.context import App
 from bot.telegram.outbox import GROUP_WINDOW, GroupCalls, SendQueue, SharedBudget
 from bot.telegram.presenter import Presenter
@@ -54,8 +58,11 @@ async def start(app: App) -> Services:
     await presenter.unpin_ended()
     for problem in problems:
         log.error("needs attention: %s", problem)
+    watch = monitor(app, svc, presenter)
     if settings.webapp_port is not None:
-        await _start_mini_app(app, settings, svc, presenter)
+        await _start_mini_app(app, settings, svc, presenter, watch)
+    if settings.metrics_port is not None:
+        app.bot_data.metrics = await serve_metrics(watch, settings.metrics_port)
     log.info("@%s is up: %d tables loaded at start, the others when first touched",
              app.bot.username, len(svc.tables.by_id))
     return svc
@@ -85,15 +92,24 @@ async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Sch
     return svc, presenter
 
 
+def monitor(app: App, svc: Services, presenter: Presenter, **worker: Any) -> Monitor:
+    """What /healthz and /metrics read of this process (``worker``: a worker's heartbeat
+    and lanes)."""
+    return Monitor(svc.store.tables.count_open, ask_telegram=app.bot.get_me,
+                   backlog=presenter.outbox.backlog, loaded=lambda: len(svc.tables.by_id),
+                   **worker)
+
+
 async def _start_mini_app(app: App, settings: Settings, svc: Services,
-                          presenter: Presenter) -> None:
+                          presenter: Presenter, watch: Monitor) -> None:
     """The Mini App's web server, in this process: its taps are shown by the presenter, which
-    tells it of every table it redraws."""
+    tells it of every table it redraws; /healthz and /metrics on its port too."""
     from bot.webapp.server import WebApp  # aiohttp is loaded only for the Mini App
 
     assert settings.webapp_port is not None
     app.bot_data.webapp = webapp = WebApp(svc, settings.token, presenter.show,
                                           port=settings.webapp_port)
+    webapp.app.add_routes(routes(watch))
     presenter.listeners.append(webapp.watch.changed)
     await webapp.start()
 
@@ -102,6 +118,8 @@ async def stop(app: App) -> None:
     svc, presenter = app.bot_data.services, app.bot_data.presenter
     if app.bot_data.webapp is not None:
         await app.bot_data.webapp.stop()
+    if app.bot_data.metrics is not None:
+        await app.bot_data.metrics.cleanup()
     if presenter is not None:
         await presenter.drain()
     if svc is not None:
@@ -115,7 +133,7 @@ async def new_worker(settings: Settings, *, name: str | None = None) -> Worker:
     storage = await Storage.open(settings.database)
     db = storage.db
     assert isinstance(db, PostgresDatabase), "workers need DATABASE_URL (PostgreSQL)"
-    await app.initialize()
+    await connect(app.initialize)
     worker = Worker(app, db, name=name)
     _, presenter = await compose(app, storage, jobs=lambda jobs: LaneJobs(jobs, worker),
                                  shared=PostgresBudget(db),
@@ -133,6 +151,10 @@ async def work(settings: Settings) -> None:
     await set_menus(app)
     await app.start()
     await worker.svc.timers.start()
+    if settings.metrics_port is not None:
+        watch = monitor(app, worker.svc, worker.presenter, heartbeat=worker.since_beat,
+                        lanes=lambda: len(worker.versions))
+        app.bot_data.metrics = await serve_metrics(watch, settings.metrics_port)
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):

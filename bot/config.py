@@ -35,6 +35,7 @@ class Settings:
     overall_limit: int = 28  # calls per second over all chats (Telegram allows about 30)
     webapp_url: str | None = None  # the Mini App's public URL (None: no Mini App)
     webapp_port: int | None = None  # the port its web server listens on
+    metrics_port: int | None = None  # /healthz and /metrics on a server of their own
 
     @property
     def database(self) -> str:
@@ -93,7 +94,8 @@ def _webapp(env: Mapping[str, str]) -> dict[str, Any]:
 def load_settings(env: Mapping[str, str]) -> Settings:
     """Read BOT_TOKEN, DATABASE_PATH, DATABASE_URL, TELEGRAM_API_BASE_URL,
     TELEGRAM_API_BASE_FILE_URL, WEBHOOK_URL, WEBHOOK_SECRET, PORT, LOG_LEVEL,
-    GROUP_MESSAGES_PER_MINUTE, TELEGRAM_CALLS_PER_SECOND, WEBAPP_URL and WEBAPP_PORT."""
+    GROUP_MESSAGES_PER_MINUTE, TELEGRAM_CALLS_PER_SECOND, WEBAPP_URL, WEBAPP_PORT and
+    METRICS_PORT."""
     token = env.get("BOT_TOKEN", "").strip()
     if not token:
         raise ConfigError("BOT_TOKEN is not set: get a token from @BotFather and export it")
@@ -115,6 +117,7 @@ def load_settings(env: Mapping[str, str]) -> Settings:
         raise ConfigError(
             f"TELEGRAM_CALLS_PER_SECOND must be a positive number, got {overall_text!r}")
     path, database_url = database_settings(env)
+    metrics_port = env.get("METRICS_PORT", "").strip()
     return Settings(
         token=token,
         database_path=path,
@@ -130,5 +133,6 @@ def load_settings(env: Mapping[str, str]) -> Settings:
         log_level=level,
         group_limit=int(limit_text),
         overall_limit=int(overall_text),
+        metrics_port=_port("METRICS_PORT", metrics_port) if metrics_port else None,
         **_webapp(env),
     )

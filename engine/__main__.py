@@ -3,6 +3,7 @@
     python -m engine replay FILE|-
     python -m engine sheet FILE|-
     python -m engine settle FILE|-
+    python -m engine analyse FILE|-
     python -m engine deal --game preferans --seed N [--play random] [--deals K] [--rules JSON]
 """
 
@@ -18,7 +19,7 @@ from typing import Any
 from engine.base import RecordError, RulesError
 from engine.games import GAMES, get_game
 from engine.match import Match
-from engine.records import parse_json, replay
+from engine.records import analyse, parse_json, replay
 
 
 def _read(path: str) -> dict[str, Any]:
@@ -59,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     for name, text in (("replay", "replay a record, print the output document"),
                        ("sheet", "replay a record, print the scoresheet as text"),
-                       ("settle", "settle a scoresheet document")):
+                       ("settle", "settle a scoresheet document"),
+                       ("analyse", "every deal of a record against the double-dummy solver")):
         sub.add_parser(name, help=text).add_argument("file", help="a JSON file, or - for stdin")
     deal = sub.add_parser("deal", help="deal (and optionally play) random deals as a record")
     deal.add_argument("--game", required=True, choices=sorted(GAMES))
@@ -79,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
             if spec.settle is None:
                 raise RecordError(f"{spec.name} has no sheet documents")
             doc = spec.settle(sheet)
+        elif args.command == "analyse":
+            doc = analyse(_read(args.file))
         else:
             match = replay(_read(args.file))
             if args.command == "sheet":

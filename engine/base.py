@@ -317,6 +317,8 @@ class GameSpec:
     played: Any = every_deal
     settle: Any = None  # (sheet document) -> balances, for `python -m engine settle`
     sheet_text: Any = None  # (match) -> a readable scoresheet, for `python -m engine sheet`
+    analyse: Any = None  # (rules, players, context, deal record) -> a finished deal's analysis
+    hint: Any = None  # (view, rules, rng) -> a learner's hint: .action, .why, .figures
 
     def __deepcopy__(self, memo: dict[int, Any]) -> GameSpec:
         """The registry's own: a copied match shares it (it holds modules and classes)."""

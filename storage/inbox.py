@@ -29,6 +29,7 @@ LOCK_SEED = 7118  # hashtextextended's seed for the lanes' advisory lock keys
 SEND_SEED = 7119  # and for their send locks
 CANDIDATES = 8  # lanes looked at per claim
 KEEP_DONE = 86_400.0  # seconds a done update is kept (Telegram redelivers within a day)
+KEEP_DEAD = 7 * 86_400.0  # seconds an update set aside is kept (to be looked at)
 LIVE = f"SELECT id FROM workers WHERE seen_at > {NOW} - ?"
 
 
@@ -155,14 +156,27 @@ async def done(conn: Conn, update_id: int) -> None:
     await conn.execute(f"UPDATE inbox SET done_at = {NOW} WHERE update_id = ?", (update_id,))
 
 
-async def failed(conn: Conn, update_id: int, *, give_up: int) -> bool:
-    """An attempt at the update failed (rolled back); after ``give_up`` attempts it is
-    marked done, never tried again. True: it was given up."""
+async def failed(conn: Conn, update_id: int, error: str, *, give_up: int) -> bool:
+    """An attempt at the update failed (rolled back); after ``give_up`` attempts it is set
+    aside (a dead letter with its error: never tried again, the lane goes on). True: it was
+    set aside now."""
     row = await conn.fetchone(
         "UPDATE inbox SET attempts = attempts + 1,"
         f" done_at = CASE WHEN attempts + 1 >= ? THEN {NOW} END"
-        " WHERE update_id = ? RETURNING done_at", (give_up, update_id))
-    return row is not None and row["done_at"] is not None
+        " WHERE update_id = ? RETURNING done_at, lane, body, attempts", (give_up, update_id))
+    if row is None or row["done_at"] is None:
+        return False
+    await conn.execute(
+        "INSERT INTO dead_letters (update_id, lane, body, attempts, error, set_aside_at)"
+        f" VALUES (?, ?, ?, ?, ?, {NOW}) ON CONFLICT (update_id) DO NOTHING",
+        (update_id, row["lane"], row["body"], row["attempts"], error))
+    return True
+
+
+async def dead_letters(conn: Conn) -> int:
+    """Updates set aside (kept for the operator, ``KEEP_DEAD`` seconds)."""
+    row = await conn.fetchone("SELECT count(*) FROM dead_letters")
+    return int(row[0]) if row is not None else 0
 
 
 async def pending(conn: Conn) -> int:
@@ -172,12 +186,13 @@ async def pending(conn: Conn) -> int:
 
 async def heartbeat(conn: Conn, worker: str, *, dead_after: float) -> int:
     """The worker is alive; the number of live workers. Done updates older than a day are
-    forgotten."""
+    forgotten, and dead letters older than a week."""
     await conn.execute(
         f"INSERT INTO workers (id, seen_at) VALUES (?, {NOW})"
         " ON CONFLICT (id) DO UPDATE SET seen_at = EXCLUDED.seen_at", (worker,))
     await conn.execute(f"DELETE FROM inbox WHERE done_at < {NOW} - ?", (KEEP_DONE,))
     await conn.execute(f"DELETE FROM workers WHERE seen_at < {NOW} - ?", (KEEP_DONE,))
+    await conn.execute(f"DELETE FROM dead_letters WHERE set_aside_at < {NOW} - ?", (KEEP_DEAD,))
     row = await conn.fetchone(f"SELECT count(*) FROM ({LIVE}) AS live", (dead_after,))
     return int(row[0]) if row is not None else 1
 

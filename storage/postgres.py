@@ -31,6 +31,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 
 from storage.errors import Conflict
+from storage.metrics import POSTGRES_COMMIT
 from storage.migrate import migrate
 from storage.schema_pg import MIGRATIONS
 from storage.sql import POSTGRES, Conn, Row, Rows
@@ -149,8 +150,10 @@ class PostgresDatabase:
                 return await operation(PgConn(bound.raw))
         for attempt in range(RETRIES):
             try:
-                async with self.pool.acquire() as raw, raw.transaction():
-                    return await operation(PgConn(raw))
+                async with self.pool.acquire() as raw:
+                    with POSTGRES_COMMIT.time():
+                        async with raw.transaction():
+                            return await operation(PgConn(raw))
             except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
                 if attempt == RETRIES - 1:
                     raise

@@ -246,4 +246,16 @@ _V8 = (
     "ALTER TABLE seats ADD COLUMN picks TEXT",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+# Updates a worker gave up on (issue 31): set aside with their error, the lane goes on.
+_V9 = (
+    """CREATE TABLE dead_letters (
+        update_id BIGINT PRIMARY KEY,
+        lane TEXT NOT NULL,
+        body TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        error TEXT NOT NULL,
+        set_aside_at DOUBLE PRECISION NOT NULL
+    )""",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)

@@ -186,6 +186,11 @@ class TableStore:
         async with self._db.reading() as conn:
             return await sql.open_tables(conn, chat_id, user_id)
 
+    async def count_open(self) -> dict[tuple[str, str], int]:
+        """How many tables are open, by game and status (the metrics')."""
+        async with self._db.reading() as conn:
+            return await sql.count_open(conn)
+
     async def waking(self, ids: Sequence[int] | None = None) -> list[Waking]:
         """What start-up needs: a light row (no seats, no log) of each open table that may
         have work to do at once: its messages may be behind what is

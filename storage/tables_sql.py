@@ -149,6 +149,12 @@ async def load_tables(
     return [TableRow.of(row, tuple(seats[row["id"]])) for row in rows]
 
 
+async def count_open(conn: Conn) -> dict[tuple[str, str], int]:
+    rows = await conn.fetch(f"SELECT game, status, COUNT(*) AS n FROM game_tables"
+                            f" WHERE status IN {OPEN} GROUP BY game, status")
+    return {(row["game"], row["status"]): int(row["n"]) for row in rows}
+
+
 async def open_tables(conn: Conn, chat_id: int | None = None,
                       user_id: int | None = None) -> list[TableRow]:
     """The open tables (of a chat, or where a user sits)."""

@@ -26,17 +26,23 @@ USER = "cardtable"  # the database role
 FALLBACK_OS_USER = "cardtable-pg"
 
 
+def find_binaries() -> Path | None:
+    """The folder of initdb and pg_ctl (PG_BIN, the PATH, or Debian's install), or None."""
+    if os.environ.get("PG_BIN"):
+        return Path(os.environ["PG_BIN"])
+    on_path = shutil.which("initdb")
+    if on_path:
+        return Path(on_path).resolve().parent
+    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    return Path(candidates[-1]).parent if candidates else None
+
+
 def binaries() -> Path:
-    """The folder of initdb and pg_ctl (PG_BIN, the PATH, or Debian's install)."""
-    found = os.environ.get("PG_BIN") or (Path(shutil.which("initdb") or "").resolve().parent
-                                         if shutil.which("initdb") else None)
+    found = find_binaries()
     if found is None:
-        candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-        if not candidates:
-            raise RuntimeError("PostgreSQL is not installed: the tests need initdb and pg_ctl "
-                               "(apt-get install postgresql, or set PG_BIN)")
-        found = Path(candidates[-1]).parent
-    return Path(found)
+        raise RuntimeError("PostgreSQL is not installed: the tests need initdb and pg_ctl "
+                           "(python -m tests installs it, or set PG_BIN)")
+    return found
 
 
 def _os_user() -> str | None:

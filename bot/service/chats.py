@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from bot.bounds import ident
 from bot.service import events, lobby, play
 from bot.service.outcome import Outcome
 from bot.service.users import Person
@@ -23,8 +24,9 @@ async def start(svc: Services, person: Person, payload: str) -> Outcome:
     user = await svc.users.seen(person, started=True)
     svc.users.unwarn(user.id)
     out = Outcome()
-    if payload[:1] == "j" and payload[1:].isdigit():
-        table = await svc.table(int(payload[1:]))
+    wanted = ident(payload[1:]) if payload[:1] == "j" else None
+    if wanted is not None:
+        table = await svc.table(wanted)
         if table is None:
             out.refuse("table_gone")
         elif table.status == "lobby":

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
+from bot.bounds import ident
 from bot.service import events, replacing, stopping, timer_changes
 from bot.service.outcome import Outcome
 from bot.service.scorekeeping import corrections
@@ -50,9 +51,10 @@ async def vote_press(svc: Services, table: Table, user: UserRow,
                      parts: tuple[str, ...]) -> Outcome:
     """Agree or refuse (``vote id``, ``y``/``n``); called with the table's lock held."""
     out = Outcome()
-    if len(parts) != 2 or not parts[0].isdigit() or parts[1] not in ("y", "n"):
+    vote_id = ident(parts[0]) if len(parts) == 2 else None
+    if vote_id is None or parts[1] not in ("y", "n"):
         return out.refuse("bad_button")
-    vote = await svc.store.votes.get(int(parts[0]))
+    vote = await svc.store.votes.get(vote_id)
     if vote is None or vote.table_id != table.id or vote.status != "open":
         return out.refuse("vote_over")
     if user.id not in vote.voters:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from bot.monitoring.metrics import ACTIONS
 from bot.service import events, ratings, records, votes
 from bot.service.outcome import Outcome, Refusal
 from bot.service.tables import DealEnd, Table
@@ -99,6 +100,7 @@ async def act(svc: Services, table: Table, user_id: int, version: int, seat: int
     if error is not None:
         return out.refuse_error(error)
     evts = match.apply(seat, action)
+    ACTIONS.labels(table.game).inc()
     table.ended = None  # the last deal's end made room for this one
     entry = Entry.action(match.spec.encode_action(seat, action), user_id=user_id, robot=robot)
     output = _event_data(evts, "deal_scored", "output")

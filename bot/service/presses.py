@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+from bot.monitoring.metrics import PRESSES
 from bot.service import decisions, lobby, play, rematch, substitutes, timer_changes
 from bot.service.outcome import Outcome
 from bot.service.play import Stepper
@@ -36,6 +37,7 @@ async def press(svc: Services, table_id: int, user: UserRow, kind: str,
     table = await svc.table(table_id)
     if table is None:
         return Outcome().refuse("table_closed")
+    PRESSES.labels(table.game).inc()
     async with table.lock:
         if kind == "l":
             return await lobby.press(svc, table, user, parts)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from bot.bounds import number
 from bot.service import play, ratings, records
 from bot.service.outcome import Outcome
 from bot.service.tables import Table
@@ -143,8 +144,8 @@ def parse_top(args: list[str], aliases: dict[str, str]) -> tuple[list[str], int]
         game = aliases.get(word, word if word in GAMES else None)
         if game is not None:
             games = [game]
-        elif word.isdigit() and 1 <= int(word) <= MAX_MIN_GAMES:
-            minimum = int(word)
+        elif count := number(word, limit=MAX_MIN_GAMES):
+            minimum = count
         else:
             return None
     return games or list(GAMES), minimum

@@ -16,6 +16,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
+from bot.monitoring.metrics import ROBOT_SECONDS
 from bot.service import events, play
 from bot.service.outcome import Outcome
 from bot.service.tables import Table
@@ -75,8 +76,9 @@ async def robot_move(svc: Services, table: Table, seat: int, *, timeout: bool,
     robot = match.spec.robot
     view = play.seat_view(table, player)
     # A robot may think for a while: in a worker thread, reading only the view it was given.
-    action = await (asyncio.to_thread(robot.auto_action, view, match.rules) if timeout else
-                    asyncio.to_thread(robot.choose, view, match.rules, random.Random()))
+    with ROBOT_SECONDS.labels(table.game).time():
+        action = await (asyncio.to_thread(robot.auto_action, view, match.rules) if timeout else
+                        asyncio.to_thread(robot.choose, view, match.rules, random.Random()))
     done = await play.act(svc, table, user_id, match.version, seat, action, robot=True, out=out)
     if done.refusal is not None:
         log.warning("table %s: the robot's %s for seat %s was refused: %s", table.id, action,

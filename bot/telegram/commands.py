@@ -152,6 +152,9 @@ async def on_any(update: Update, context: Context) -> None:
         await context.services.users.group_seen(chat.id, chat.title, chat.username)
 
 
+NO_DATA = "^$"  # callback data that is empty (PTB matches no pattern against it)
+
+
 def install(app: App) -> None:
     app.add_handler(TypeHandler(Update, on_any), group=-1)
     for command in COMMANDS:
@@ -160,6 +163,9 @@ def install(app: App) -> None:
             filters=filters.ChatType.PRIVATE if command.private_only else None))
     # The fallback answers every other command.
     app.add_handler(MessageHandler(filters.COMMAND, chat_handlers.on_unknown_command))
+    # PTB gives a press without data to the first handler with a pattern: a table's, which
+    # refuses it as not one of ours (not the language handler, which would answer oddly).
+    app.add_handler(CallbackQueryHandler(tables.on_button, pattern=NO_DATA))
     app.add_handler(CallbackQueryHandler(chat_handlers.on_language_button,
                                          pattern=chat_handlers.LANGUAGE_PATTERN))
     app.add_handler(CallbackQueryHandler(tables.on_game_choice, pattern=tables.GAME_PATTERN))

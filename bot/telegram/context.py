@@ -12,6 +12,8 @@ from bot.service.services import Services
 from bot.telegram.presenter import Presenter
 
 if TYPE_CHECKING:
+    from aiohttp.web import AppRunner
+
     from bot.webapp.server import WebApp
 
 
@@ -23,6 +25,7 @@ class BotData:
     services: Services | None = None
     presenter: Presenter | None = None
     webapp: WebApp | None = None  # the Mini App's web server, when it is on
+    metrics: AppRunner | None = None  # /healthz and /metrics on METRICS_PORT, when it is set
 
 
 class Context(CallbackContext[ExtBot[None], dict[Any, Any], dict[Any, Any], BotData]):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
+from bot.bounds import MAX_ID, ident
 from bot.ui.callbacks import BadCallback, unpack
 from storage.inbox import private_lane, table_lane
 
@@ -33,9 +34,20 @@ def _named_table(update: Mapping[str, Any]) -> int | None:
     text = (update.get("message") or {}).get("text") or ""
     command, _, payload = text.partition(" ")
     payload = payload.strip()
-    if command.split("@")[0] == "/start" and payload[:1] in ("j", "t") and payload[1:].isdigit():
-        return int(payload[1:])
+    if command.split("@")[0] == "/start" and payload[:1] in ("j", "t"):
+        return ident(payload[1:])
     return None
+
+
+def sender_lane(update: Mapping[str, Any]) -> str:
+    """The private lane of whoever sent an update (``p0`` if it names nobody): where an
+    update goes whose own lane cannot be found."""
+    for value in update.values():
+        sender = value.get("from") if isinstance(value, Mapping) else None
+        user_id = sender.get("id") if isinstance(sender, Mapping) else None
+        if type(user_id) is int and 0 < user_id <= MAX_ID:
+            return private_lane(user_id)
+    return private_lane(0)
 
 
 async def lane_of(update: Mapping[str, Any], table_lane_of: TableLane) -> str:

@@ -51,7 +51,7 @@ import os
 import signal
 import time
 import warnings
-from collections import deque
+from collections import Counter, deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextvars import ContextVar, copy_context
 from dataclasses import dataclass, field
@@ -77,8 +77,7 @@ PRIVATE_WINDOW = 3.05  # Telegram's 3 s, counted from the answers (see ``Window`
 OVERALL_LIMIT = 28  # calls per second over all chats, under Telegram's 30
 LONG_WAIT = 1.0  # a group waiting longer for its budget is not "busy" (see ``Outbox.busy``)
 IN_FLIGHT = 0.02  # seconds to look again when the window is full of calls not yet answered
-IN_FLIGHT_MAX = 192  # the outbox's calls at once, of PTB's connection pool (``POOL_SIZE``)
-POOL_SIZE = 256  # connections to the Bot API: the rest serves answers to presses, getUpdates
+IN_FLIGHT_MAX = 24  # the outbox's calls at once, of PTB's 32 connections (``POOL_SIZE``)
 EASY = 5.0  # seconds a panel whose reader need not act may wait, to fold later changes in
 ANSWERS = 0  # the chat of the kept answers to presses: none (Telegram counts no answer)
 ANSWER_WITHIN = 15.0  # seconds after a press Telegram takes its answer ("query is too old")
@@ -545,6 +544,13 @@ class Outbox:
         not count (it may wait up to a minute; a private chat only seconds), nor a change
         that waits because its reader need not see it at once (see ``holds``)."""
         return any(chat.queue and not chat.resting for chat in self._chats.values())
+
+    def backlog(self) -> Counter[tuple[str, str]]:
+        """What waits to be sent (the metrics'), by chat (``group``, ``private``) and kind:
+        table messages and panels to draw (``screen``), one-off calls (``call``)."""
+        return Counter(("group" if chat.group else "private",
+                        "screen" if isinstance(item, Slot) else "call")
+                       for chat in self._chats.values() for item in chat.queue)
 
     def holds(self, chat_id: int | None = None) -> bool:
         """Something is left to send to this chat, or (None) to any chat, what may wait

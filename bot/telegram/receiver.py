@@ -18,10 +18,14 @@ from urllib.parse import urlparse
 from aiohttp import web
 from telegram import Bot
 
+from bot.bounds import MAX_ID
 from bot.config import Settings
-from bot.telegram.lanes import lane_of
+from bot.monitoring.server import Monitor, routes
+from bot.telegram.connect import connect
+from bot.telegram.lanes import lane_of, sender_lane
 from storage import inbox
 from storage.postgres import PgConn, PostgresDatabase
+from storage.tables import TableStore
 
 log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
@@ -39,23 +43,32 @@ class Receiver:
         self.secret = secret
 
     async def handle(self, request: web.Request) -> web.Response:
+        """200 for every update stored (or stored before); 400 for a body that is no update,
+        never 500 for one that is: an update whose lane cannot be found goes to its sender's."""
         if request.headers.get(SECRET_HEADER) != self.secret:
             return web.Response(status=403)
         try:
             body = await request.text()
             update = json.loads(body)
-            update_id = int(update["update_id"])
-        except (ValueError, KeyError, TypeError):
+            update_id = update["update_id"]
+        except (ValueError, KeyError, TypeError, IndexError, RecursionError):
             return web.Response(status=400)
-        async with self.db.pool.acquire() as raw, raw.transaction():
+        if type(update_id) is not int or not 0 <= update_id <= MAX_ID:
+            return web.Response(status=400)
+        async with self.db.pool.acquire() as raw:
             conn = PgConn(raw)
 
             async def table_lane(table_id: int) -> str | None:
                 return await inbox.lane_of_table(conn, table_id)
 
-            lane = await lane_of(update, table_lane)
-            if not await inbox.put(conn, update_id, lane, body):
-                log.info("update %s came again: stored before", update_id)
+            try:
+                lane = await lane_of(update, table_lane)
+            except Exception as exc:  # an odd shape, or a database error: the sender's lane
+                lane = sender_lane(update)
+                log.warning("update %s goes to lane %s: %r", update_id, lane, exc)
+            async with raw.transaction():
+                if not await inbox.put(conn, update_id, lane, body):
+                    log.info("update %s came again: stored before", update_id)
         return web.Response(text="ok")
 
 
@@ -66,11 +79,13 @@ async def serve(settings: Settings) -> None:
     receiver = Receiver(db, secret_of(settings))
     app = web.Application()
     app.router.add_post("/" + urlparse(settings.webhook_url).path.lstrip("/"), receiver.handle)
+    app.add_routes(routes(Monitor(TableStore(db).count_open)))
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     await web.TCPSite(runner, "0.0.0.0", settings.port).start()
     bot = Bot(settings.token, base_url=settings.api_base_url,
               base_file_url=settings.api_base_file_url)
+    await connect(bot.initialize)
     async with bot:
         await bot.set_webhook(settings.webhook_url, secret_token=receiver.secret)
     log.info("receiving updates at %s", settings.webhook_url)

@@ -38,6 +38,8 @@ import contextlib
 import json
 import logging
 import re
+import time
+import traceback
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
 
@@ -53,6 +55,7 @@ from bot.telegram.presenter import Presenter
 from storage import inbox
 from storage.budgets import SharedBudget
 from storage.inbox import table_lane
+from storage.metrics import POSTGRES_COMMIT
 from storage.postgres import PgConn, PostgresDatabase
 from storage.sends import SendQueue
 
@@ -75,6 +78,8 @@ class Worker:
         self.turn = asyncio.Lock()  # one unit of work at a time
         self.wake = asyncio.Event()
         self.handled = 0  # updates done (for the benchmark)
+        self.beaten_at: float | None = None  # time.monotonic() of the last heartbeat
+        self.set_aside = 0  # updates given up (dead letters)
         # Sends at once that hold a connection for their lane's send lock (``ours``): under
         # half the pool, the rest left to the unit of work, the listener and what sends write.
         self.sending = asyncio.Semaphore(max(1, db.pool.get_max_size() // 2 - 1))
@@ -135,12 +140,17 @@ class Worker:
         """Alive; this worker's share of the overall budget follows the live workers."""
         live = await self.db.write(lambda conn: inbox.heartbeat(conn, self.id,
                                                                 dead_after=DEAD_AFTER))
+        self.beaten_at = time.monotonic()
         self.presenter.outbox.share(live)
         outbox = self.presenter.outbox
         if isinstance(outbox.shared, SharedBudget):
             await outbox.shared.prune()
         if isinstance(outbox.queue, SendQueue):
             await outbox.queue.prune()
+
+    def since_beat(self) -> float | None:
+        """Seconds since this worker's last heartbeat (None: none yet)."""
+        return None if self.beaten_at is None else time.monotonic() - self.beaten_at
 
     async def resume(self) -> None:
         """Make the one-off calls that dead workers committed but left unanswered."""
@@ -173,17 +183,23 @@ class Worker:
                 await self.app.process_update(update)
                 await inbox.done(conn, claimed.update_id)
 
-            if await self._unit(raw, transaction, claimed.lane, process):
+            error = await self._unit(raw, transaction, claimed.lane, process)
+            if error is None:
                 self.handled += 1
-            elif await self.db.write(lambda c: inbox.failed(c, claimed.update_id,
-                                                            give_up=GIVE_UP)):
-                log.error("update %s set aside after %d attempts", claimed.update_id, GIVE_UP)
+                return True
+            log.warning("worker %s: update %s failed in lane %s (attempt %d of %d)", self.id,
+                        claimed.update_id, claimed.lane, claimed.attempts + 1, GIVE_UP)
+            if await self.db.write(lambda c: inbox.failed(c, claimed.update_id, error,
+                                                          give_up=GIVE_UP)):
+                self.set_aside += 1
+                log.error("update %s set aside after %d attempts (a dead letter):\n%s",
+                          claimed.update_id, GIVE_UP, error)
             return True
 
     async def _unit(self, raw: asyncpg.Connection, transaction: Transaction, lane: str,
-                    work: Callable[[], Awaitable[None]]) -> bool:
+                    work: Callable[[], Awaitable[None]]) -> str | None:
         """Do ``work`` in ``lane`` (its lock held) in the open transaction, commit it, then
-        send what it showed. False: it failed and was rolled back."""
+        send what it showed. If it failed and was rolled back: its traceback."""
         conn = PgConn(raw)
         outbox = self.presenter.outbox
         before = self.versions.get(lane)
@@ -200,16 +216,16 @@ class Worker:
                 await work()
                 await outbox.keep(held)
             self.versions[lane] = version  # before the commit lets this worker's sends go
-            await transaction.commit()
+            with POSTGRES_COMMIT.time():
+                await transaction.commit()
         except Exception:
-            log.exception("worker %s: a unit of work in lane %s failed", self.id, lane)
             with contextlib.suppress(Exception):
                 await transaction.rollback()
             self._forget(lane)
             self.versions.pop(lane, None)  # the next unit here catches the lane up
-            return False
+            return traceback.format_exc()
         outbox.release(held)
-        return True
+        return None
 
     async def _catch_up(self, lane: str) -> None:
         """The lane's tables with work to do at once are loaded and do it: those whose
@@ -276,7 +292,10 @@ class Worker:
                 if owner is not None and owner != self.id:
                     self._forget(lane)  # the lane's worker holds it now
                 return False
-            return await self._unit(raw, transaction, lane, work)
+            error = await self._unit(raw, transaction, lane, work)
+            if error is not None:
+                log.error("worker %s: a unit of work in lane %s failed:\n%s", self.id, lane, error)
+            return error is None
 
     async def adopt(self) -> None:
         """Take over the dead workers' lanes whose tables have work to do now (the unit that

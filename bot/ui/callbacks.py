@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bot.bounds import ident, number
+
 MAX_BYTES = 64
 KINDS = ("a", "u", "l", "v", "t", "r", "k", "p")
 
@@ -47,15 +49,19 @@ def step_data(table: int, version: int, seat: int, step: str) -> str:
 
 
 def unpack(data: str | None) -> Callback:
+    """The button's parts; ``BadCallback`` unless it has our shape, its table is an id and
+    every number in it fits storage (a forged 40-digit id reaches no query)."""
     if not data or len(data.encode()) > MAX_BYTES or not data.isascii():
         raise BadCallback("not our button")
     kind, _, rest = data.partition(":")
     table_text, _, tail = rest.partition(":")
-    if kind not in KINDS or not table_text.isdigit():
+    table = ident(table_text)
+    if kind not in KINDS or table is None:
         raise BadCallback("not our button")
-    if kind in ("a", "u"):
-        parts = tail.split(":", 2)
-        if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit() or not parts[2]:
-            raise BadCallback("not our button")
-        return Callback(kind, int(table_text), tuple(parts))
-    return Callback(kind, int(table_text), tuple(tail.split(":")) if tail else ())
+    parts = tuple(tail.split(":", 2 if kind in ("a", "u") else -1)) if tail else ()
+    if any(part.isdigit() and number(part) is None for part in parts):
+        raise BadCallback("not our button")
+    if kind in ("a", "u") and (len(parts) != 3 or number(parts[0]) is None
+                               or number(parts[1]) is None or not parts[2]):
+        raise BadCallback("not our button")
+    return Callback(kind, table, parts)

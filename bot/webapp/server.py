@@ -23,6 +23,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.bounds import ident
 from bot.games import FRONT
 from bot.screens import refusals
 from bot.screens.sheet import draw_sheet
@@ -49,7 +50,6 @@ STATIC = Path(__file__).parent / "static"
 KEEPALIVE = 15.0  # seconds between comments on a quiet event stream
 PRESS_KINDS = ("a", "r")  # an engine action of the reader's seat; "I am back"
 MAX_ACTION = 48  # characters of an action's text (every game's fit in callback data)
-MAX_ID = 2**63 - 1  # the largest table id storage holds
 # A press the table refuses: 409 (the table is not in a state that takes it: stale, not the
 # reader's turn, not a legal move, paused, over), unless it is not the reader's table at all.
 CONFLICT = 409
@@ -228,11 +228,7 @@ def _unproved(tr: Translate) -> str:
 
 def _table_id(wanted: Any) -> int | None:
     """A table id as the page sends it (a number, or its digits); None if it is none."""
-    text = str(wanted) if type(wanted) in (str, int) else ""
-    if not (text.isascii() and text.isdecimal() and len(text) <= 19) \
-            or not 0 < int(text) <= MAX_ID:
-        return None
-    return int(text)
+    return ident(str(wanted)) if type(wanted) in (str, int) else None
 
 
 def _parts(body: Mapping[str, Any]) -> tuple[str, ...] | None:

@@ -2,6 +2,7 @@
 
 from engine.base import GameSpec
 from engine.preferans import robot
+from engine.preferans.analysis import analyse
 from engine.preferans.codec import decode_action, encode_action
 from engine.preferans.manual import Form
 from engine.preferans.policy import first_dealer, random_action
@@ -24,6 +25,8 @@ SPEC = GameSpec(
     seat_stats=seat_stats,
     settle=settle_document,
     sheet_text=sheet_text,
+    analyse=analyse,
+    hint=robot.hint,
 )
 
 __all__ = ["SPEC", "Rules", "Scoresheet", "State"]

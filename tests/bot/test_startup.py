@@ -73,6 +73,15 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+async def _opens_a_lobby(tg: FakeTelegram) -> None:
+    ann = tg.add_user("Ann")
+    group = tg.add_group("Cards", [ann])
+    tg.press_start(ann)
+    tg.send(ann, group, "/pref")
+    await tg.idle(quiet=0.5, timeout=20)
+    assert "Preferans" in tg.last_message(group).text
+
+
 async def test_webhook_mode_serves_a_lobby(tg: FakeTelegram, tmp_path: Path) -> None:
     port = _free_port()
     env = {**os.environ, **settings_env(tg, tmp_path / "bot.db"), "LOG_LEVEL": "WARNING",
@@ -84,12 +93,52 @@ async def test_webhook_mode_serves_a_lobby(tg: FakeTelegram, tmp_path: Path) -> 
                 break
             await asyncio.sleep(0.05)
         assert tg.calls_for("setWebhook") and not tg.calls_for("getUpdates")
-        ann = tg.add_user("Ann")
-        group = tg.add_group("Cards", [ann])
-        tg.press_start(ann)
-        tg.send(ann, group, "/pref")
-        await tg.idle(quiet=0.5, timeout=20)
-        assert "Preferans" in tg.last_message(group).text
+        await _opens_a_lobby(tg)
     finally:
         bot.send_signal(signal.SIGTERM)
         await bot.wait()
+
+
+async def _lines(stream: asyncio.StreamReader, until: str, timeout: float) -> list[str]:
+    """The lines ``stream`` gives until one containing ``until``."""
+    lines: list[str] = []
+    async with asyncio.timeout(timeout):
+        while not lines or until not in lines[-1]:
+            line = await stream.readline()
+            assert line, f"the bot exited before saying {until!r}: {lines}"
+            lines.append(line.decode().rstrip())
+    return lines
+
+
+async def test_the_bot_waits_for_the_network_at_start(tmp_path: Path) -> None:
+    tg = FakeTelegram()
+    tg.server.port = _free_port()  # nothing answers there yet: the network is down
+    env = {**os.environ, **settings_env(tg, tmp_path / "bot.db"), "LOG_LEVEL": "INFO"}
+    bot = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env,
+                                               stderr=asyncio.subprocess.PIPE)
+    assert bot.stderr is not None
+    try:
+        down = await _lines(bot.stderr, "trying again in 2 s", timeout=60)
+        await tg.start()
+        up = await _lines(bot.stderr, "is up", timeout=60)
+        await _opens_a_lobby(tg)
+    finally:
+        bot.send_signal(signal.SIGTERM)
+        rest = (await bot.stderr.read()).decode()
+        await bot.wait()
+        await tg.stop()
+    waits = [line for line in down if "Telegram is not reachable" in line]
+    assert len(waits) >= 2 and waits[-1].endswith("trying again in 2 s")
+    assert not any("Traceback" in text for text in [*down, *up, rest])
+
+
+async def test_a_refused_token_is_one_line(tg: FakeTelegram, tmp_path: Path) -> None:
+    env = {**os.environ, **settings_env(tg, tmp_path / "bot.db"),
+           "BOT_TOKEN": "987654321:AAF4ke-T0ken_that-Telegram-does-not-know"}
+    done = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env,
+                                                stderr=asyncio.subprocess.PIPE)
+    _, stderr = await asyncio.wait_for(done.communicate(), timeout=60)
+    assert done.returncode == 2
+    assert stderr.decode().strip().splitlines() == [
+        "cardtable: BOT_TOKEN was refused by Telegram (401 Unauthorized): copy the token again "
+        "from @BotFather"]

@@ -74,7 +74,7 @@ class ApiServer:
         app.router.add_get("/file/bot{token}/{path:.+}", self._download)
         self._runner = web.AppRunner(app, handler_cancellation=True, access_log=None)
         await self._runner.setup()
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        site = web.TCPSite(self._runner, "127.0.0.1", self.port)  # 0: any free port
         await site.start()
         self.port = self._runner.addresses[0][1]
         self._session = aiohttp.ClientSession()

@@ -1,4 +1,4 @@
-"""The bot with its Mini App on, against the fake Bot API, and Chromium (Debian's, driven by
+"""The bot with its Mini App on, against the fake Bot API, and Chromium (the system's, driven by
 Playwright) opening the page as Telegram opens it: signed initData in the URL's fragment."""
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from tests.bot.harness import open_table, running_bot
 from tests.bot.tabletop import only_table
 from tests.fakebot import FakeTelegram, User
 from tests.fakebot.model import Chat
+from tests.machine import find_chromium
 
-CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-dev-shm-usage"]
@@ -74,7 +74,7 @@ def init_data(tg: FakeTelegram, user: User, *, start_param: str | None = None,
 @contextlib.asynccontextmanager
 async def chromium() -> AsyncIterator[Browser]:
     async with async_playwright() as pw:
-        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = await pw.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
         try:
             yield browser
         finally:

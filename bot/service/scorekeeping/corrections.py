@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
+from bot import bounds
 from bot.service import events, records, votes
 from bot.service.outcome import Outcome, Refusal
 from bot.service.scorekeeping.draft import EntryRules, taps_of
@@ -94,9 +95,9 @@ async def edit_command(svc: Services, table: Table, user: UserRow, text: str,
         return out.refuse("keepers_only")
     head, *tail = text.split(maxsplit=1) or [""]
     rest = tail[0] if tail else ""
-    if not head.isdigit():
+    number = bounds.number(head)
+    if number is None:
         return out.refuse("which_deal", n=len(match.deals))
-    number = int(head)
     try:
         form = form_at(match, number)
         if rest.strip():

@@ -20,6 +20,7 @@ from typing import Any
 
 from engine.preferans.robot import calls, heuristic
 from engine.preferans.robot.auto import auto
+from engine.preferans.robot.hint import Hint, hint
 from engine.preferans.robot.knowledge import Knowledge
 from engine.preferans.robot.play import play
 from engine.preferans.rules import Rules
@@ -43,4 +44,4 @@ def auto_action(view: Mapping[str, Any], rules: Rules) -> str:
     return auto(Knowledge(view, rules))
 
 
-__all__ = ["Budget", "auto_action", "choose"]
+__all__ = ["Budget", "Hint", "auto_action", "choose", "hint"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine.cards import Card, parse_card
 from engine.preferans.dds import values
@@ -24,27 +25,51 @@ from engine.robot_budget import Budget
 TIE = 1e-6  # scores this close are equal (sums of floats)
 
 
-def play(k: Knowledge, rng: random.Random, budget: Budget) -> str:
+@dataclass(frozen=True)
+class Weighed:
+    """Each legal card's worth to the deciding side summed over ``deals`` sampled deals,
+    and the counted seat's tricks at the end summed the same way."""
+
+    worth: dict[Card, float]
+    tricks: dict[Card, float]
+    deals: int
+
+
+def weigh(k: Knowledge, rng: random.Random, budget: Budget) -> Weighed:
+    """Every legal card tried in every sampled deal, the rest played by the solver."""
     cards = [parse_card(a.partition(":")[2]) for a in k.legal]
-    if len(cards) == 1:
-        return f"play:{cards[0]}"
     counted = k.actor if k.raspasy else k.declarer
     assert counted is not None
     taken = k.view["tricks"][counted]
     worth = _worth(k, counted)
     dealer = Dealer(k)
     score = dict.fromkeys(cards, 0.0)
+    total = dict.fromkeys(cards, 0.0)
+    deals = 0
     target = goal(k)
     for sample in budget.deals(dealer.deal, rng, dealer.hidden):
         found = values(play_layout(k, sample), target, limit=SEARCH_LIMIT)
-        for card, more in (found or {}).items():  # a deal too long to solve is skipped
+        deals += found is not None  # a deal too long to solve is skipped
+        for card, more in (found or {}).items():
             score[card] += worth(taken + more)
-    # Between cards of equal worth (touching cards, or a deal that no card changes): the
-    # rule-of-thumb robot's card, else the cheapest.
+            total[card] += taken + more
+    return Weighed(score, total, deals)
+
+
+def best_card(k: Knowledge, weighed: Weighed) -> Card:
+    """The card worth most; between cards of equal worth (touching cards, or a deal that
+    no card changes) the rule-of-thumb robot's card, else the cheapest."""
+    score = weighed.worth
     top = max(score.values())
-    best = [c for c in cards if score[c] >= top - TIE]
+    best = [c for c in score if score[c] >= top - TIE]
     usual = parse_card(heuristic_play(k).partition(":")[2])
-    return f"play:{usual if usual in best else max(best, key=lambda c: _cheap(k, c))}"
+    return usual if usual in best else max(best, key=lambda c: _cheap(k, c))
+
+
+def play(k: Knowledge, rng: random.Random, budget: Budget) -> str:
+    if len(k.legal) == 1:
+        return k.legal[0]
+    return f"play:{best_card(k, weigh(k, rng, budget))}"
 
 
 def _cheap(k: Knowledge, card: Card) -> tuple[bool, int]:
