@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.service import events, play, time_settings
 from bot.service.outcome import Outcome, Setting
-from bot.service.tables import REMATCH, Table
+from bot.service.tables import REMATCH, TOPIC, Table
 from engine.base import RulesError, offered_values
 from engine.games import get_game
 from engine.match import Match
@@ -34,9 +34,10 @@ async def refuse_if_open(svc: Services, chat_id: int, thread_id: int) -> Outcome
 
 
 async def open_table(svc: Services, chat_id: int, thread_id: int, creator: UserRow,
-                     game: str) -> Outcome:
-    """A new lobby in the chat's topic, owned by ``creator``; refused if the topic has a
-    table already."""
+                     game: str, topic: str | None = None) -> Outcome:
+    """A new lobby in the chat's topic (named ``topic``, where known: its players' panels
+    say which table of the group they belong to), owned by ``creator``; refused if the topic
+    has a table already."""
     out = await refuse_if_open(svc, chat_id, thread_id)
     if out is not None:
         return out
@@ -45,6 +46,7 @@ async def open_table(svc: Services, chat_id: int, thread_id: int, creator: UserR
     try:
         row = await svc.store.tables.create_table(chat_id, game, creator_id=creator.id,
                                                   rules={}, seat_count=rules.players,
+                                                  settings={TOPIC: topic} if topic else None,
                                                   thread_id=thread_id)
     except TableExists as exc:  # opened meanwhile by another process
         return out.refuse("table_exists", table=exc.table_id)
