@@ -12,6 +12,7 @@ from bench import (
     analysis_bench,
     bot_bench,
     engine_bench,
+    human_pace,
     pictures_bench,
     restore_bench,
     robot_bench,
@@ -28,7 +29,7 @@ SECTIONS = {"engine": engine_bench.run, "scoring": scoring_bench.run,
             "storage": storage_bench.run, "restore": restore_bench.run,
             "pictures": pictures_bench.run, "solver": solver_bench.run,
             "robots": robot_bench.run, "bot": bot_bench.run,
-            "timers": timers_bench.run, "webapp": webapp_bench.run,
+            "human": human_pace.run, "timers": timers_bench.run, "webapp": webapp_bench.run,
             "workers": workers_bench.run, "analysis": analysis_bench.run}
 
 

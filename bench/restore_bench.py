@@ -23,9 +23,9 @@ from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bench.figures import Figure
 from bench.storage_bench import active_record
-from bot.service import records
+from bot.service import loading, records
 from bot.service.scheduling import APSchedulerJobs
-from bot.service.services import Services
+from bot.service.services import LiveServices
 from bot.service.timers import HORIZON
 from bot.service.users import Users
 from engine.games import GAMES
@@ -98,8 +98,8 @@ async def measure(location: str) -> dict[str, Any]:
     began = time.perf_counter()
     store = await Storage.open(location)
     scheduler = AsyncIOScheduler()
-    svc = Services(store, Users(store, ("en",)), scheduler=APSchedulerJobs(scheduler))
-    out, problems = await svc.restore()
+    svc = LiveServices(store, Users(store, ("en",)), scheduler=APSchedulerJobs(scheduler))
+    out, problems = await loading.restore(svc)
     startup = time.perf_counter() - began
     jobs = len(svc.timers.armed)  # the stored timers due soon
     after = _memory_mb()
@@ -110,7 +110,7 @@ async def measure(location: str) -> dict[str, Any]:
     touches = []
     for table_id in rng.sample(ids, min(TOUCHES, len(ids))):
         began = time.perf_counter()
-        table = await svc.table(table_id)
+        table = await loading.table(svc, table_id)
         touches.append(time.perf_counter() - began)
         assert table is not None and table.match is not None and table.match.in_deal
     touched = _memory_mb()

@@ -13,8 +13,10 @@ import time
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
 from bench.figures import Figure
+from bot.service import loading
+from bot.service.ports import Services
 from bot.service.scheduling import APSchedulerJobs
-from bot.service.services import Services
+from bot.service.services import LiveServices
 from bot.service.timers import HORIZON
 from bot.service.users import Users
 from engine.games import get_game
@@ -48,7 +50,7 @@ async def _timed_table(store: Storage, n: int) -> None:
 
 def _services(store: Storage) -> Services:
     """The services over the stored tables, with a scheduler that is not running."""
-    return Services(store, Users(store, ("en",)), scheduler=APSchedulerJobs(AsyncIOScheduler()))
+    return LiveServices(store, Users(store, ("en",)), scheduler=APSchedulerJobs(AsyncIOScheduler()))
 
 
 async def _rebuild(path: str, tables: int) -> tuple[float, int]:
@@ -62,7 +64,7 @@ async def _rebuild(path: str, tables: int) -> tuple[float, int]:
             await store.tables.mark_shown(row.id, row.updated_at)
         svc = _services(store)
         began = time.perf_counter()
-        await svc.restore()  # the timers from the tables' rows, no table loaded
+        await loading.restore(svc)  # the timers from the tables' rows, no table loaded
         seconds = time.perf_counter() - began
         assert not svc.tables.by_id
         return seconds, len(svc.timers.armed)
@@ -76,7 +78,7 @@ async def _per_move(path: str, moves: int) -> list[float]:
         await _timed_table(store, 0)
         svc = _services(store)
         (row,) = await store.tables.open_tables()
-        table = await svc.table(row.id)
+        table = await loading.table(svc, row.id)
         assert table is not None
         match = table.match
         assert match is not None

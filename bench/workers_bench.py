@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import signal
 import socket
 import sys
@@ -107,6 +108,68 @@ async def _workers(server: PostgresServer, workers: int, tables: int, moves: int
     return sum(cards) / elapsed
 
 
+async def _paced(tg: FakeTelegram, table: Seated, until: float, rng: random.Random) -> None:
+    """One table's moves, one every 0.5-1.5 s, until ``until``."""
+    while time.perf_counter() < until:
+        await _play(tg, table, 1)
+        await asyncio.sleep(rng.uniform(0.5, 1.5))
+
+
+async def _joining(server: PostgresServer, tables: int, seconds: float) -> tuple[list[int], int,
+                                                                                    int]:
+    """One worker plays ``tables`` tables; two more join; ``seconds`` later: how many of the
+    lanes worked in since each worker holds, and the group messages sent and edited since
+    the join (a lane that moves must edit its table message, not post it again)."""
+    url = await server.new_database()
+    port = _free_port()
+    async with FakeTelegram(flood=FloodLimits.off()) as tg:
+        seated: list[Seated] = []
+        await bot_bench._seed(url, tg, tables, matches=seated)
+        env = {**os.environ, **settings_env(
+            tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
+            LOG_LEVEL="ERROR", TELEGRAM_CALLS_PER_SECOND="100000")}
+        processes = [await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", role,
+                                                          env=env)
+                     for role in ("receive", "work")]
+        try:
+            for _ in range(2400):  # the worker adopts the tables and draws them
+                if all(tg.messages(user) for _, _, users in seated for user in users):
+                    break
+                await asyncio.sleep(0.05)
+            await tg.idle(quiet=1.0, timeout=120)
+            rng = random.Random(tables)
+            until = time.perf_counter() + 5.0 + seconds
+            playing = asyncio.gather(*(_paced(tg, table, until, random.Random(rng.random()))
+                                       for table in seated))
+            await asyncio.sleep(5.0)
+            joined = len(tg.calls)
+            processes += [await asyncio.create_subprocess_exec(sys.executable, "-m", "bot",
+                                                               "work", env=env)
+                          for _ in range(2)]
+            await playing
+            storage = await Storage.open(url)
+            try:
+                async with storage.db.reading() as conn:
+                    rows = await conn.fetch(
+                        "SELECT owner, count(*) FROM lanes WHERE lane LIKE 'c%' GROUP BY owner")
+            finally:
+                await storage.close()
+            since = [c for c in tg.calls[joined:]
+                     if isinstance(c.chat_id, int) and c.chat_id < 0 and c.status == 200]
+        finally:
+            for process in processes:
+                process.send_signal(signal.SIGTERM)
+            for process in processes:
+                try:
+                    await asyncio.wait_for(process.wait(), 15)
+                except TimeoutError:
+                    process.kill()
+                    await process.wait()
+    held = sorted((int(row[1]) for row in rows), reverse=True)
+    return held, sum(c.method == "sendMessage" for c in since), \
+        sum(c.method == "editMessageText" for c in since)
+
+
 def run(quick: bool) -> list[Figure]:
     tables, moves = (30, 20) if quick else (60, 40)
     note = f"{tables} Preferans tables at once, first deal, no flood limits"
@@ -118,6 +181,14 @@ def run(quick: bool) -> list[Figure]:
             rate = asyncio.run(_workers(server, workers, tables, moves))
             figures.append(Figure("workers", f"cards/s, {workers} worker(s) on PostgreSQL", rate,
                                   "cards/s", note + "; with a receiver, webhook"))
+        held, sent, edited = asyncio.run(_joining(server, tables, 10.0))
     finally:
         server.stop()
+    figures += [
+        Figure("workers", "lanes each worker holds 10 s after two joined one",
+               min(held) / sum(held) * 100 if len(held) == 3 else 0.0, "% (the fewest)",
+               f"{tables} tables moving every 0.5-1.5 s: {'/'.join(map(str, held))} lanes;"
+               " a third is 33 %"),
+        Figure("workers", "group messages posted again after the join", sent, "messages",
+               f"{edited} table messages edited meanwhile; goal 0 posted")]
     return figures

@@ -12,16 +12,22 @@ from bot.config import Settings
 from bot.monitoring.server import Monitor, routes
 from bot.monitoring.server import serve as serve_metrics
 from bot.screens.look import AppLinks
-from bot.service.ports import Scheduler
+from bot.service import loading
+from bot.service.ports import Scheduler, Services
 from bot.service.scheduling import APSchedulerJobs
-from bot.service.services import Services
+from bot.service.services import LiveServices
 from bot.service.users import Users
 from bot.telegram import application
 from bot.telegram.commands import set_menus
 from bot.telegram.connect import connect
 from bot.telegram.context import App
-from bot.telegram.outbox import GROUP_WINDOW, GroupCalls, SendQueue, SharedBudget
 from bot.telegram.presenter import Presenter
+from bot.telegram.reactions import Reactions
+from bot.telegram.sending.book import MessageBook
+from bot.telegram.sending.budgets import Budgets
+from bot.telegram.sending.limits import GROUP_WINDOW
+from bot.telegram.sending.outbox import Outbox
+from bot.telegram.sending.ports import GroupCalls, SendQueue, SharedBudget
 from bot.telegram.worker import LaneJobs, Worker
 from bot.ui.i18n import languages
 from storage.budgets import GroupCalls as StoredGroupCalls
@@ -49,13 +55,13 @@ async def start(app: App) -> Services:
     group_calls = StoredGroupCalls(storage.db)
     await group_calls.prune()
     svc, presenter = await compose(app, storage, group_calls=group_calls)
-    presenter.outbox.counted_before(await group_calls.recent(GROUP_WINDOW))
+    presenter.outbox.budgets.counted_before(await group_calls.recent(GROUP_WINDOW))
     await set_menus(app)
-    restored, problems = await svc.restore()
+    restored, problems = await loading.restore(svc)
     if await svc.store.chats.any_user():  # the process before may have written to them
-        presenter.outbox.after_restart()  # a moment ago, open tables or not
+        presenter.outbox.budgets.after_restart()  # a moment ago, open tables or not
     presenter.show(restored)
-    await presenter.unpin_ended()
+    await presenter.book.unpin_ended()
     for problem in problems:
         log.error("needs attention: %s", problem)
     watch = monitor(app, svc, presenter)
@@ -81,12 +87,15 @@ async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Sch
     me = await app.bot.get_me()
     job_queue = app.job_queue
     scheduler = None if job_queue is None else jobs(APSchedulerJobs(job_queue.scheduler))
-    svc = Services(storage, Users(storage, tuple(languages())), scheduler=scheduler)
+    svc = LiveServices(storage, Users(storage, tuple(languages())), scheduler=scheduler)
     links = None if settings.webapp_url is None else AppLinks(settings.webapp_url,
                                                                me.username or "")
-    presenter = Presenter(svc, app.bot, me.username or "", group_limit=settings.group_limit,
-                          overall_limit=settings.overall_limit, app=links, shared=shared,
-                          queue=queue, group_calls=group_calls)
+    book = MessageBook(svc)
+    budgets = Budgets(group_limit=settings.group_limit, overall_limit=settings.overall_limit,
+                      shared=shared, group_calls=group_calls)
+    reactions = Reactions(svc, lambda outcome: presenter.show(outcome))
+    book.outbox = outbox = Outbox(app.bot, book, budgets, troubles=reactions, queue=queue)
+    presenter = Presenter(svc, outbox, book, me.username or "", app=links)
     svc.publish = presenter.show
     app.bot_data.services, app.bot_data.presenter = svc, presenter
     return svc, presenter
@@ -121,7 +130,7 @@ async def stop(app: App) -> None:
     if app.bot_data.metrics is not None:
         await app.bot_data.metrics.cleanup()
     if presenter is not None:
-        await presenter.drain()
+        await presenter.outbox.drain()
     if svc is not None:
         await svc.store.close()
 
@@ -138,9 +147,9 @@ async def new_worker(settings: Settings, *, name: str | None = None) -> Worker:
     _, presenter = await compose(app, storage, jobs=lambda jobs: LaneJobs(jobs, worker),
                                  shared=PostgresBudget(db),
                                  queue=PostgresSendQueue(db, worker.id))
-    presenter.fence = worker.ours
+    presenter.book.fence = worker.ours
     worker.svc.users.shared = True
-    presenter.outbox.after_restart()
+    presenter.outbox.budgets.after_restart()
     return worker
 
 

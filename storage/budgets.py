@@ -46,21 +46,13 @@ class SharedBudget(_ChatCalls):
     """The outbox's ``SharedBudget`` on a PostgreSQL database."""
 
     async def take(self, chat_id: int, limit: int, period: float) -> tuple[int | None, float]:
+        """In one statement: the function ``take_call`` of the schema (storage/schema_pg.py),
+        under the chat's advisory lock (``LOCK_CLASS``)."""
         async def take(conn: Conn) -> tuple[int | None, float]:
-            await conn.execute("SELECT pg_advisory_xact_lock(?, hashtext(?::text))",
-                               (LOCK_CLASS, str(chat_id)))
-            rows = await conn.fetch(
-                f"SELECT at, {NOW} AS now FROM chat_calls WHERE chat_id = ?"
-                f" AND at > {NOW} - ? ORDER BY at", (chat_id, period))
-            if len(rows) >= limit:
-                oldest = rows[len(rows) - limit]
-                if oldest["at"] > oldest["now"]:  # not answered yet: look again soon
-                    return None, IN_FLIGHT_POLL
-                return None, max(0.01, oldest["at"] + period - oldest["now"] + 0.01)
-            token = await conn.insert(
-                f"INSERT INTO chat_calls (chat_id, at) VALUES (?, {NOW} + ?)",
-                (chat_id, IN_FLIGHT))
-            return token, 0.0
+            row = await conn.fetchone("SELECT token, wait FROM take_call(?, ?, ?, ?, ?)",
+                                      (chat_id, limit, period, IN_FLIGHT, IN_FLIGHT_POLL))
+            assert row is not None
+            return row["token"], float(row["wait"])
 
         return await self.db.write(take)
 

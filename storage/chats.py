@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from typing import Any, TypeVar
 
 from storage import tables_sql as sql
@@ -45,6 +45,15 @@ class ChatStore:
 
     async def get_user(self, user_id: int) -> UserRow | None:
         return await self._find(sql.load_user, user_id)
+
+    async def get_users(self, user_ids: Collection[int]) -> dict[int, UserRow]:
+        """The stored ones of these users, in one read."""
+        if not user_ids:
+            return {}
+        async with self._db.reading() as conn:
+            rows = await conn.fetch("SELECT * FROM users WHERE id IN"
+                                    f" ({', '.join('?' * len(user_ids))})", tuple(user_ids))
+        return {row["id"]: UserRow.of(row) for row in rows}
 
     async def find_user(self, username: str) -> UserRow | None:
         """The user with this Telegram username (any case, with or without the @)."""

@@ -1,19 +1,23 @@
 """Several workers on PostgreSQL: the inbox of updates, lanes, workers' heartbeats.
 
-The receiver stores each update once (``update_id`` is the key: a redelivered update
-is not stored again, and a done one stays, marked, for a day) in its *lane*: the chat
-topic of the table it concerns (``table_lane``), or a private chat. A worker claims a
-lane's oldest pending update in a transaction that holds the lane's advisory lock
-(``pg_try_advisory_xact_lock``) and the update's row (``FOR UPDATE SKIP LOCKED``), so
-that one lane's updates are done in order, one at a time, and different lanes at once;
-a worker killed at any moment lets both go with its connection, and the update is
-pending again. Each unit of work in a lane adds one to the lane's version and names its
-worker (``advance``): a worker whose remembered version of a lane is not the one before
-knows that another worked there since, and reloads what it holds of it. A worker sends
-the screens of a lane's tables holding the lane's send lock shared, and only if the
-lane's version is still its own (``sending``); ``advance`` takes that lock alone, so a
-unit of work waits for the sends under way and every send waits for the unit: what an
-overtaken worker drew never reaches Telegram after what the next one drew.
+The receiver stores each update once (``update_id`` is the key: a redelivered update is not
+stored again, and a done one stays, marked, for a day) in its *lane*: the chat topic of the
+table it concerns (``table_lane``), or a private chat. Lanes are spread over the live
+workers by rendezvous hashing: a lane is its worker's whose hash with the lane is the
+highest (``_home``), so each of N workers holds about 1/N of the lanes, and a worker that
+joins or leaves moves only the lanes it wins or held. A worker claims a pending update of
+its own lanes (or of any lane whose update waited ``steal_after`` seconds: a frozen
+worker's), the lane's oldest, in one statement that takes the lane's advisory lock
+(``pg_try_advisory_xact_lock``) and the update's row (``FOR UPDATE SKIP LOCKED``) and marks
+it done, all in the unit's transaction: one lane's updates are done in order, one at a time,
+and different lanes at once; a worker killed at any moment lets both go with its connection,
+the mark is undone and the update is pending again. Each unit of work in a lane adds one to
+the lane's version and names its worker (``advance``): a worker whose remembered version of
+a lane is not the one before knows that another worked there since, and reloads what it
+holds of it. A worker sends the screens of a lane's tables holding the lane's row shared
+(``FOR SHARE``), and only if the lane's version is still its own (``sending``); ``advance``
+updates that row, so a unit of work waits for the sends under way and every send waits for
+the unit: what an overtaken worker drew never reaches Telegram after what the next one drew.
 
 Time is the server's clock (``NOW``), the same for every process.
 """
@@ -26,11 +30,17 @@ from storage.sql import POSTGRES, Conn
 
 NOW = POSTGRES.now
 LOCK_SEED = 7118  # hashtextextended's seed for the lanes' advisory lock keys
-SEND_SEED = 7119  # and for their send locks
 CANDIDATES = 8  # lanes looked at per claim
 KEEP_DONE = 86_400.0  # seconds a done update is kept (Telegram redelivers within a day)
 KEEP_DEAD = 7 * 86_400.0  # seconds an update set aside is kept (to be looked at)
 LIVE = f"SELECT id FROM workers WHERE seen_at > {NOW} - ?"
+
+
+def _home(lane: str) -> str:
+    """SQL of the live worker whose lanes include ``lane`` (an SQL expression), its one
+    parameter the seconds after which a worker is dead: rendezvous hashing."""
+    return (f"(SELECT w.id FROM workers w WHERE w.seen_at > {NOW} - ?"
+            f" ORDER BY hashtextextended({lane} || '/' || w.id, 0) DESC, w.id LIMIT 1)")
 
 
 def table_lane(chat_id: int, thread_id: int) -> str:
@@ -58,6 +68,7 @@ class Claimed:
     lane: str
     body: str
     attempts: int
+    version: int  # the lane's, advanced
 
 
 async def put(conn: Conn, update_id: int, lane: str, body: str) -> bool:
@@ -89,48 +100,50 @@ async def lock(conn: Conn, lane: str, *, wait: bool = False) -> bool:
 
 async def claim(conn: Conn, worker: str, *, dead_after: float,
                 steal_after: float) -> Claimed | None:
-    """The oldest pending update of a lane nobody else works in now, preferring the lanes
-    this worker worked in last (it holds their tables), then those of no live worker, then
-    those whose update waited ``steal_after`` seconds; locked till the transaction ends."""
-    rows = await conn.fetch(
-        "SELECT i.lane FROM inbox i LEFT JOIN lanes l ON l.lane = i.lane"
+    """The oldest pending update of one of this worker's lanes (``_home``), or of a lane
+    whose update waited ``steal_after`` seconds, that nobody else works in now: locked and
+    marked done till the transaction ends (a rollback leaves it pending), and the lane
+    advanced (``advance``), in one statement."""
+    row = await conn.fetchone(
+        "WITH heads AS MATERIALIZED (SELECT i.update_id, i.lane FROM inbox i"
         " WHERE i.done_at IS NULL AND NOT EXISTS (SELECT 1 FROM inbox e WHERE e.lane = i.lane"
         "  AND e.done_at IS NULL AND e.update_id < i.update_id)"
-        f" AND (l.owner IS NULL OR l.owner = ? OR l.owner NOT IN ({LIVE})"
-        f"  OR i.received_at < {NOW} - ?)"
-        " ORDER BY l.owner IS NOT DISTINCT FROM ? DESC, i.update_id LIMIT ?",
-        (worker, dead_after, steal_after, worker, CANDIDATES))
-    for row in rows:
-        if not await lock(conn, row["lane"]):
-            continue
-        found = await conn.fetchone(
-            "SELECT update_id, body, attempts FROM inbox WHERE lane = ? AND done_at IS NULL"
-            " ORDER BY update_id LIMIT 1 FOR UPDATE SKIP LOCKED", (row["lane"],))
-        if found is not None:
-            return Claimed(found["update_id"], row["lane"], found["body"], found["attempts"])
-    return None
+        f" AND ({_home('i.lane')} = ? OR i.received_at < {NOW} - ?)"
+        " ORDER BY i.update_id LIMIT ?),"
+        " taken AS (SELECT update_id FROM heads"
+        "  WHERE pg_try_advisory_xact_lock(hashtextextended(lane, ?)) LIMIT 1),"
+        " row AS (SELECT i.update_id FROM inbox i JOIN taken USING (update_id)"
+        "  WHERE i.done_at IS NULL FOR UPDATE OF i SKIP LOCKED),"
+        f" claimed AS (UPDATE inbox SET done_at = {NOW} FROM row"
+        "  WHERE inbox.update_id = row.update_id"
+        "  RETURNING inbox.update_id, inbox.lane, inbox.body, inbox.attempts),"
+        f" moved AS ({_advance('SELECT lane, 1, ? FROM claimed')})"
+        " SELECT claimed.*, moved.version FROM claimed, moved",
+        (dead_after, worker, steal_after, CANDIDATES, LOCK_SEED, worker))
+    return None if row is None else Claimed(row["update_id"], row["lane"], row["body"],
+                                            row["attempts"], row["version"])
+
+
+def _advance(rows: str) -> str:
+    """SQL that adds one to the version of the lanes of ``rows`` (lane, 1, worker)."""
+    return (f"INSERT INTO lanes (lane, version, owner) {rows} ON CONFLICT (lane)"
+            " DO UPDATE SET version = lanes.version + 1, owner = EXCLUDED.owner"
+            " RETURNING version")
 
 
 async def advance(conn: Conn, lane: str, worker: str) -> int:
     """One more unit of work in the lane, by ``worker`` (its lock held): the new version,
-    once the screens being sent of the lane's tables are (its send lock, till the
-    transaction ends)."""
-    await conn.execute("SELECT pg_advisory_xact_lock(hashtextextended(?, ?))",
-                       (lane, SEND_SEED))
-    row = await conn.fetchone(
-        "INSERT INTO lanes (lane, version, owner) VALUES (?, 1, ?) ON CONFLICT (lane)"
-        " DO UPDATE SET version = lanes.version + 1, owner = EXCLUDED.owner RETURNING version",
-        (lane, worker))
+    once the screens being sent of the lane's tables are (their hold on the lane's row);
+    the row is held till the transaction ends."""
+    row = await conn.fetchone(_advance("VALUES (?, 1, ?)"), (lane, worker))
     assert row is not None
     return int(row[0])
 
 
 async def sending(conn: Conn, lane: str) -> int | None:
-    """The lane's version once no unit of work in it is under way, its send lock shared till
+    """The lane's version once no unit of work in it is under way, its row held shared till
     the transaction ends: no unit starts before (None: no unit was ever done in it)."""
-    await conn.execute("SELECT pg_advisory_xact_lock_shared(hashtextextended(?, ?))",
-                       (lane, SEND_SEED))
-    row = await conn.fetchone("SELECT version FROM lanes WHERE lane = ?", (lane,))  # seen now
+    row = await conn.fetchone("SELECT version FROM lanes WHERE lane = ? FOR SHARE", (lane,))
     return None if row is None else int(row["version"])
 
 
@@ -150,10 +163,6 @@ async def owner(conn: Conn, lane: str, *, dead_after: float) -> str | None:
     row = await conn.fetchone(f"SELECT owner FROM lanes WHERE lane = ? AND owner IN ({LIVE})",
                               (lane, dead_after))
     return None if row is None else row["owner"]
-
-
-async def done(conn: Conn, update_id: int) -> None:
-    await conn.execute(f"UPDATE inbox SET done_at = {NOW} WHERE update_id = ?", (update_id,))
 
 
 async def failed(conn: Conn, update_id: int, error: str, *, give_up: int) -> bool:
@@ -202,14 +211,15 @@ async def leave(conn: Conn, worker: str) -> None:
     await conn.execute("DELETE FROM workers WHERE id = ?", (worker,))
 
 
-async def orphans(conn: Conn, *, dead_after: float) -> dict[str, list[int]]:
-    """The open tables of lanes no live worker worked in last, by lane: their messages may
-    be behind, a deal may be due, their timers armed nowhere."""
+async def orphans(conn: Conn, worker: str, *, dead_after: float) -> dict[str, list[int]]:
+    """The open tables of this worker's lanes (``_home``) that no live worker worked in
+    last, by lane: their messages may be behind, a deal may be due, their timers armed
+    nowhere."""
     rows = await conn.fetch(
         f"SELECT t.id, {_LANE_SQL} AS lane FROM game_tables t"
         f" LEFT JOIN lanes l ON l.lane = {_LANE_SQL}"
         f" WHERE {_OPEN_SQL} AND (l.owner IS NULL OR l.owner NOT IN ({LIVE}))"
-        " ORDER BY t.id", (dead_after,))
+        f" AND {_home(_LANE_SQL)} = ? ORDER BY t.id", (dead_after, dead_after, worker))
     found: dict[str, list[int]] = {}
     for row in rows:
         found.setdefault(row["lane"], []).append(row["id"])

@@ -7,7 +7,7 @@ import logging
 import math
 import time
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from storage import timers
 from storage.errors import BadInput, DuplicateSeq, NotFound, SeqConflict, SeqGap, WrongStatus
@@ -55,27 +55,22 @@ async def append(
     """One append and what it ends: the acting seat's picks, the deal's result and
     statistics, the game's settlement, the match's snapshot; the scorekeeper's next draft;
     the table's new ``updated_at``."""
-    table = await locked_table(conn, table_id)
-    last = table["last_seq"]
-    if seq <= last:
-        raise DuplicateSeq(table_id, seq, last)
-    if seq > last + 1:
-        raise SeqGap(table_id, seq, last)
-    if table["status"] != "playing":
-        raise WrongStatus(f"table {table_id} is {table['status']}: no actions are taken")
-    kind, payload = entry_values(entry, table["seat_count"])
-    deals = table["deal_count"] + (kind == "deal")
-    if deals == 0:
-        raise BadInput(f"table {table_id}: an action before the first deal")
     now = time.time()
+    is_deal = int(entry.kind == "deal")
+    # One statement moves the table on if the entry is its next; the refusal, rare, reads why.
+    table = await conn.fetchone(
+        "UPDATE game_tables SET last_seq = ?, deal_count = deal_count + ?, updated_at = ?"
+        " WHERE id = ? AND last_seq = ? AND status = 'playing' AND deal_count + ? > 0"
+        " RETURNING game, seat_count, deal_count",
+        (seq, is_deal, now, table_id, seq - 1, is_deal))
+    if table is None:
+        await _refuse_append(conn, table_id, seq, entry)
+    kind, payload = entry_values(entry, table["seat_count"])
+    deals = table["deal_count"]
     await conn.execute(
         "INSERT INTO log_entries (table_id, seq, kind, deal_no, seat, payload, user_id, robot,"
         " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (table_id, seq, kind, deals - 1, entry.seat, payload, entry.user_id, int(entry.robot), now),
-    )
-    await conn.execute(
-        "UPDATE game_tables SET last_seq = ?, deal_count = ?, updated_at = ? WHERE id = ?",
-        (seq, deals, now, table_id),
     )
     await timers.moved_on(conn, table_id, seq)
     if entry.seat is not None:
@@ -89,6 +84,20 @@ async def append(
     if draft is not None:
         await store_draft(conn, table_id, draft)
     return now
+
+
+async def _refuse_append(conn: Conn, table_id: int, seq: int, entry: Entry) -> NoReturn:
+    """Why the entry is not the table's next one: the error that says it."""
+    table = await locked_table(conn, table_id)
+    last = table["last_seq"]
+    if seq <= last:
+        raise DuplicateSeq(table_id, seq, last)
+    if seq > last + 1:
+        raise SeqGap(table_id, seq, last)
+    if table["status"] != "playing":
+        raise WrongStatus(f"table {table_id} is {table['status']}: no actions are taken")
+    entry_values(entry, table["seat_count"])
+    raise BadInput(f"table {table_id}: an action before the first deal")
 
 
 async def store_snapshot(conn: Conn, table_id: int, snapshot: Mapping[str, Any],

@@ -258,4 +258,32 @@ _V9 = (
     )""",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+# A chat's call taken from its shared budget in one statement (issue 30): the chat's lock, the
+# count of its window and the new call's row (storage/budgets.py). A function, because each of
+# its statements sees the calls the transaction it waited for committed; one statement would not.
+_V10 = (
+    """CREATE FUNCTION take_call(chat BIGINT, most INTEGER, period DOUBLE PRECISION,
+                                 in_flight DOUBLE PRECISION, poll DOUBLE PRECISION)
+    RETURNS TABLE (token BIGINT, wait DOUBLE PRECISION) LANGUAGE plpgsql AS $$
+    DECLARE
+        moment DOUBLE PRECISION;
+        oldest DOUBLE PRECISION;
+    BEGIN
+        PERFORM pg_advisory_xact_lock(7119, hashtext(chat::text));
+        moment := extract(epoch FROM clock_timestamp());
+        SELECT c.at INTO oldest FROM chat_calls c WHERE c.chat_id = chat AND c.at > moment - period
+            ORDER BY c.at DESC OFFSET most - 1 LIMIT 1;
+        IF oldest IS NOT NULL THEN
+            IF oldest > moment THEN  -- not answered yet: look again soon
+                RETURN QUERY SELECT NULL::BIGINT, poll;
+            ELSE
+                RETURN QUERY SELECT NULL::BIGINT, greatest(0.01, oldest + period - moment + 0.01);
+            END IF;
+            RETURN;
+        END IF;
+        RETURN QUERY INSERT INTO chat_calls (chat_id, at) VALUES (chat, moment + in_flight)
+            RETURNING id, 0.0::DOUBLE PRECISION;
+    END $$""",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import importlib
 
 from bot.games.base import GamePlugin
+from bot.service.drafts import EntryRules
 from bot.service.play import Stepper
-from bot.service.scorekeeping.draft import EntryRules
 from engine.games import GAMES
 
 

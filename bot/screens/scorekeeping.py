@@ -15,8 +15,7 @@ from typing import Any
 from bot.games.entry import EntryUI, who
 from bot.screens.lobby import lobby_screen
 from bot.screens.look import Look, context, plugin_of
-from bot.service.scorekeeping.draft import Draft, Plan, plan, taps_of
-from bot.service.scorekeeping.keeper import form_of, keeper_of
+from bot.service.drafts import Draft, Plan, form_of, plan, taps_of
 from bot.service.tables import Table
 from bot.ui.callbacks import pack
 from bot.ui.context import RenderContext
@@ -48,14 +47,15 @@ def entry_screen(table: Table, tr: Translate) -> Screen:
     """The deal being entered: what is known, the question, the buttons."""
     match = table.match
     assert match is not None
-    draft = keeper_of(table).draft
+    assert table.keeper is not None  # a scorekept game is loaded with its keeper
+    draft = table.keeper.draft
     ui = plugin_of(table).entry
     ctx = context(table, tr)
 
     def button(text: str, op: str, *args: object) -> Button:
         return Button(text, pack("k", table.id, op, match.version, draft.revision, *args))
 
-    form = form_of(table, draft)
+    form = form_of(match, draft)
     if form is None:
         players = [button(escape(name), "dealer", seat) for seat, name in enumerate(ctx.names)]
         return Screen("\n".join([tr("<b>Deal 1</b>"), "", tr("<b>Who dealt the first deal?</b>")]),

@@ -7,12 +7,12 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.bounds import ident
-from bot.service import events, lobby, play
+from bot.service import events, loading, lobby, play
 from bot.service.outcome import Outcome
 from bot.service.users import Person
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +26,7 @@ async def start(svc: Services, person: Person, payload: str) -> Outcome:
     out = Outcome()
     wanted = ident(payload[1:]) if payload[:1] == "j" else None
     if wanted is not None:
-        table = await svc.table(wanted)
+        table = await loading.table(svc, wanted)
         if table is None:
             out.refuse("table_gone")
         elif table.status == "lobby":
@@ -34,12 +34,12 @@ async def start(svc: Services, person: Person, payload: str) -> Outcome:
                 joined = await lobby.join(svc, table, user)
             out.changed.update(joined.changed)
             out.refusal, out.note, out.note_params = joined.refusal, joined.note, joined.note_params
-    for table in await svc.user_tables(user.id):
+    for table in await loading.user_tables(svc, user.id):
         async with table.lock:
             if table.match is not None and table.status == "playing":
                 await play.next_deal(svc, table, out)
             out.redraw(table, notify=(user.id,))
-    if out.ok and out.note is None and not await svc.user_tables(user.id):
+    if out.ok and out.note is None and not await loading.user_tables(svc, user.id):
         out.done("help")
     return out
 
@@ -52,7 +52,7 @@ async def forbidden(svc: Services, chat_id: int) -> Outcome:
         log.warning("chat %s refuses the bot", chat_id)
         return await bot_removed(svc, chat_id)
     await svc.users.set_started(chat_id, False)
-    for table in await svc.user_tables(chat_id):
+    for table in await loading.user_tables(svc, chat_id):
         if svc.users.warn(table.id, chat_id):
             seat = table.seat_of(chat_id)
             assert seat is not None
@@ -62,7 +62,7 @@ async def forbidden(svc: Services, chat_id: int) -> Outcome:
 
 async def bot_removed(svc: Services, chat_id: int) -> Outcome:
     """The bot was removed from a group: its games pause (their data stays)."""
-    for table in await svc.chat_tables(chat_id):
+    for table in await loading.chat_tables(svc, chat_id):
         if table.status == "playing":
             async with table.lock:
                 table.row = await svc.store.tables.set_status(table.id, "paused")
@@ -82,7 +82,7 @@ async def move_chat(svc: Services, old_chat_id: int, new_chat_id: int) -> Outcom
     for table in svc.tables.values():  # loaded before the move: their rows are behind
         if table.chat_id == old_chat_id:
             table.row = await svc.store.tables.get_table(table.id)
-    for table in await svc.chat_tables(new_chat_id):
+    for table in await loading.chat_tables(svc, new_chat_id):
         out.come_anew(table)
     return out
 
@@ -94,8 +94,8 @@ async def set_language(svc: Services, chat_id: int, language: str) -> Outcome:
     if language not in svc.users.languages:
         return out.refuse("unknown_language")
     await svc.users.set_language(chat_id, language)
-    tables = (await svc.chat_tables(chat_id) if chat_id < 0
-              else await svc.user_tables(chat_id))
+    tables = (await loading.chat_tables(svc, chat_id) if chat_id < 0
+              else await loading.user_tables(svc, chat_id))
     for table in tables:
         out.redraw(table)
     return out.done("language_set", language=language)

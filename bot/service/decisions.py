@@ -14,7 +14,7 @@ from bot.service.tables import Table
 from storage.rows import UserRow, VoteRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 Passing = Callable[["Services", Table, VoteRow, Outcome], Awaitable[Any]]
 

@@ -6,7 +6,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from bot.service import events, play, time_settings
+from bot.service import events, loading, play, time_settings
 from bot.service.outcome import Outcome, Setting
 from bot.service.tables import REMATCH, TOPIC, Table
 from engine.base import RulesError, offered_values
@@ -16,7 +16,7 @@ from storage.errors import StorageError, TableExists
 from storage.rows import UserRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 log = logging.getLogger(__name__)
 
@@ -26,7 +26,7 @@ MANAGE = ("set", "page", "start", "cancel", "time", "partners")
 
 async def refuse_if_open(svc: Services, chat_id: int, thread_id: int) -> Outcome | None:
     """Refused (``table_exists``, naming it) if the chat's topic has a table already."""
-    existing = await svc.topic_table(chat_id, thread_id)
+    existing = await loading.topic_table(svc, chat_id, thread_id)
     if existing is None:
         return None
     return Outcome().refuse("table_exists", table=existing.id, game=existing.game,

@@ -5,19 +5,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.service import votes
+from bot.service import loading, votes
 from bot.service.outcome import Outcome
 from bot.service.substitutes import set_paused
 from storage.rows import UserRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 
 async def request(svc: Services, chat_id: int, thread_id: int, user: UserRow,
                   paused: bool) -> Outcome:
     """A player asks to pause (or resume) the game; the others vote."""
-    table = await svc.topic_table(chat_id, thread_id)
+    table = await loading.topic_table(svc, chat_id, thread_id)
     if table is None or table.status == "lobby":
         return Outcome().refuse("no_game_here")
     async with table.lock:

@@ -23,7 +23,7 @@ from engine.match import Match
 from storage.rows import Entry, RatingChange
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 log = logging.getLogger(__name__)
 

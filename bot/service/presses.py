@@ -10,16 +10,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from bot.monitoring.metrics import PRESSES
-from bot.service import decisions, lobby, play, rematch, substitutes, timer_changes
+from bot.service import decisions, loading, lobby, play, rematch, substitutes, timer_changes
+from bot.service.drafts import EntryRules
 from bot.service.outcome import Outcome
 from bot.service.play import Stepper
 from bot.service.scorekeeping import entering
-from bot.service.scorekeeping.draft import EntryRules
 from bot.service.tables import Table
 from storage.rows import UserRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 
 class Front(Protocol):
@@ -34,7 +34,7 @@ async def press(svc: Services, table_id: int, user: UserRow, kind: str,
                 parts: tuple[str, ...], front: Front) -> Outcome:
     if kind == "p":  # play again: the table is the one that ended
         return await rematch.press(svc, table_id, user)
-    table = await svc.table(table_id)
+    table = await loading.table(svc, table_id)
     if table is None:
         return Outcome().refuse("table_closed")
     PRESSES.labels(table.game).inc()

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.bounds import number
-from bot.service import play, ratings, records
+from bot.service import loading, play, ratings, records
 from bot.service.outcome import Outcome
 from bot.service.tables import Table
 from bot.service.users import Person
@@ -17,7 +17,7 @@ from storage.errors import StorageError
 from storage.rows import DealRow, GameRow, RatingPoint, Scope, Standing, UserRow, UserStats
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 RECENT = 10  # ended tables looked through for the last game that started (not a lobby)
 MIN_GAMES = 3  # rated games a player needs to be on the leaderboard, unless asked
@@ -40,7 +40,7 @@ async def game_place(svc: Services, chat_id: int, thread_id: int,
     player's."""
     if chat_id < 0:
         return Place(chat_id, thread_id)
-    tables = await svc.user_tables(user_id) if user_id is not None else []
+    tables = await loading.user_tables(svc, user_id) if user_id is not None else []
     return Place(tables[0].chat_id, tables[0].thread_id) if tables else None
 
 
@@ -48,8 +48,8 @@ async def topic_table(svc: Services, chat_id: int, thread_id: int,
                       user_id: int | None) -> Table | None:
     """The table a command is about: the topic's, or in private the player's first game."""
     if chat_id < 0:
-        return await svc.topic_table(chat_id, thread_id)
-    tables = await svc.user_tables(user_id) if user_id is not None else []
+        return await loading.topic_table(svc, chat_id, thread_id)
+    tables = await loading.user_tables(svc, user_id) if user_id is not None else []
     return tables[0] if tables else None
 
 
@@ -66,7 +66,7 @@ async def score(svc: Services, place: Place, table: Table | None) -> Score:
     if table is not None and table.match is not None:
         return Score(table=table)
     games = await svc.store.stats.recent_games(place.chat_id, 1, place.thread_id)
-    elsewhere = tuple(t for t in await svc.chat_tables(place.chat_id)
+    elsewhere = tuple(t for t in await loading.chat_tables(svc, place.chat_id)
                       if t.thread_id != place.thread_id and t.match is not None)
     return Score(last=games[0] if games and games[0].results else None, elsewhere=elsewhere)
 

@@ -18,7 +18,7 @@ from storage.errors import BadInput
 from storage.rows import ChatRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 OFF = ("off", "none", "-")
 

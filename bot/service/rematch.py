@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.service import lobby
+from bot.service import loading, lobby
 from bot.service.outcome import Outcome, refused
 from bot.service.tables import REMATCH, Table, keeps_score
 from storage.errors import NotFound, TableExists
 from storage.rows import TableRow, UserRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 
 async def press(svc: Services, old_id: int, user: UserRow) -> Outcome:
@@ -33,7 +33,8 @@ async def press(svc: Services, old_id: int, user: UserRow) -> Outcome:
         return refused("bad_button")
     if old.seat_of(user.id) is None:
         return refused("players_only")
-    table = await svc.topic_table(old.chat_id, old.thread_id) or await _open(svc, old, user)
+    table = (await loading.topic_table(svc, old.chat_id, old.thread_id)
+             or await _open(svc, old, user))
     if table is None:
         return refused("table_exists_here")
     async with table.lock:
@@ -56,7 +57,7 @@ async def _open(svc: Services, old: TableRow, user: UserRow) -> Table | None:
             old.chat_id, old.game, creator_id=user.id, rules=old.rules,
             seat_count=old.seat_count, settings=settings, thread_id=old.thread_id)
     except TableExists:
-        return await svc.topic_table(old.chat_id, old.thread_id)
+        return await loading.topic_table(svc, old.chat_id, old.thread_id)
     table = svc.tables.adopt(row)
     async with table.lock:  # taken at once: nobody can confirm before everyone is seated
         for seat in old.seats:

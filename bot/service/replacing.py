@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.service import events, votes
+from bot.service import events, loading, votes
 from bot.service.outcome import Outcome
 from bot.service.substitutes import away_seats
 from bot.service.tables import Table
@@ -20,7 +20,7 @@ from bot.service.users import Person
 from storage.rows import UserRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 
 async def named_users(svc: Services, named: list[Person | str]) -> list[UserRow] | Outcome:
@@ -40,7 +40,7 @@ async def named_users(svc: Services, named: list[Person | str]) -> list[UserRow]
 
 async def request(svc: Services, chat_id: int, thread_id: int, user: UserRow,
                   named: list[Person | str]) -> Outcome:
-    table = await svc.topic_table(chat_id, thread_id)
+    table = await loading.topic_table(svc, chat_id, thread_id)
     if table is None or table.status == "lobby":
         return Outcome().refuse("no_game_here")
     users = await named_users(svc, named)

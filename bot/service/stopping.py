@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.service import lobby, play, votes
+from bot.service import loading, lobby, play, votes
 from bot.service.outcome import Outcome
 from bot.service.tables import Table
 from storage.rows import UserRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 KINDS = ("leave", "abort")
 
@@ -19,7 +19,7 @@ async def request(svc: Services, chat_id: int, thread_id: int, user: UserRow,
                   kind: str) -> Outcome:
     """``leave``: end the game now with the settlement as it stands; ``abort``: nothing
     counts. A lobby is left (or cancelled) at once."""
-    table = await svc.topic_table(chat_id, thread_id)
+    table = await loading.topic_table(svc, chat_id, thread_id)
     if table is None:
         return Outcome().refuse("no_table_here")
     async with table.lock:

@@ -23,7 +23,7 @@ from bot.service.tables import Table
 from bot.service.time_settings import time_is_up
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """Tables at run time: each one's stored row, its match, its lock and the players' picks.
 
 ``Tables`` is the registry of the open tables this process has loaded (they are
-loaded when first touched: ``Services.table``), found by id or by the chat topic
+loaded when first touched: ``loading.table``), found by id or by the chat topic
 they live in. Everything that changes a table does it under its lock.
 """
 
@@ -11,15 +11,13 @@ import asyncio
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from bot.service.drafts import Keeper
 from engine.base import GameSpec
 from engine.games import get_game
 from engine.match import Match
 from storage.rows import OPEN_STATUSES, TableRow
-
-if TYPE_CHECKING:
-    from bot.service.scorekeeping.keeper import Keeper
 
 SCOREKEEPER = "scorekeeper"  # the ``mode`` setting of a table that keeps a real game's sheet
 TOPIC = "topic"  # the setting of a table in a named forum topic: the topic's name

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from bot.service.tables import Table
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 TURN_TIMES = (0, 300, 3600, 43200, 86400)  # seconds; 0 is no timer
 POLICIES = ("wait", "auto", "robot")

@@ -11,7 +11,7 @@ from bot.service.time_settings import TimeSettings, decode, store
 from storage.rows import ACTIVE_STATUSES, UserRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 
 async def propose(svc: Services, table: Table, user: UserRow, parts: tuple[str, ...]) -> Outcome:

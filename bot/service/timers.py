@@ -27,7 +27,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from bot.service import events, quiet, substitutes
+from bot.service import events, loading, quiet, substitutes
 from bot.service.outcome import Outcome
 from bot.service.tables import Table
 from bot.service.time_settings import TimeSettings
@@ -35,7 +35,7 @@ from storage.errors import TimerGone
 from storage.rows import TimerRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 log = logging.getLogger(__name__)
 
@@ -178,7 +178,7 @@ class Timers:
         what it changed."""
         self.running += 1
         try:
-            table = await self.svc.table(table_id)  # loaded on the timer's touch
+            table = await loading.table(self.svc, table_id)  # loaded on the timer's touch
             if table is None:
                 return
             out = Outcome()

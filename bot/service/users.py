@@ -39,6 +39,7 @@ class Users:
         self.chats: dict[int, ChatRow | None] = {}  # time zone and quiet hours, by chat
         self._warned: set[tuple[int, int]] = set()  # (table, user) told to open the bot
         self.shared = False  # other processes change the rows too (worker mode)
+        self._fresh: set[int] = set()  # users read anew in this unit of work (``reread``)
 
     def normalize(self, code: str | None) -> str:
         """A Telegram language_code ("ru", "en-US", "pt-br") -> a language the bot writes."""
@@ -66,8 +67,8 @@ class Users:
         return known
 
     async def load(self, user_id: int) -> UserRow | None:
-        """A stored user into the cache (read anew when ``shared``)."""
-        if user_id not in self.users or self.shared:
+        """A stored user into the cache (read anew when ``shared``, once a unit of work)."""
+        if user_id not in self.users or (self.shared and user_id not in self._fresh):
             await self._read(user_id)
         return self.users.get(user_id)
 
@@ -78,9 +79,10 @@ class Users:
 
     async def reread(self, user_ids: Iterable[int], chat_ids: Iterable[int]) -> None:
         """Read anew the rows of these users and chats that are cached (another process may
-        have changed them)."""
-        for user_id in set(user_ids) & self.users.keys():
-            await self._read(user_id)
+        have changed them), all the users in one read; they are not read again in this unit
+        of work."""
+        self._fresh = set(user_ids)
+        self.users.update(await self.store.chats.get_users(self._fresh & self.users.keys()))
         for chat_id in set(chat_ids) & (self.chats.keys() | self.chat_languages.keys()):
             row = self.chats[chat_id] = await self.store.chats.get_chat(chat_id)
             if row is not None and row.language is not None:

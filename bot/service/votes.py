@@ -19,7 +19,7 @@ from storage.errors import VoteOpen
 from storage.rows import VoteRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 
 async def ask(svc: Services, table: Table, initiator: int, kind: str,

@@ -1,6 +1,6 @@
 """The python-telegram-bot Application: the HTTP stack and the handlers.
 
-No PTB rate limiter: the outbox budgets every call it makes (``bot.telegram.outbox``) and
+No PTB rate limiter: the outbox budgets every call it makes (``bot.telegram.sending``) and
 waits a 429 out itself; PTB's ``AIORateLimiter`` would log each 429 as an error with a
 traceback although nothing is lost.
 

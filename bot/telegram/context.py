@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from telegram.ext import Application, CallbackContext, ContextTypes, ExtBot
 
 from bot.config import Settings
-from bot.service.services import Services
+from bot.service.ports import Services
 from bot.telegram.presenter import Presenter
 
 if TYPE_CHECKING:
     from aiohttp.web import AppRunner
 
-    from bot.webapp.server import WebApp
+
+class Server(Protocol):
+    """A server beside the bot (the Mini App's), stopped with it."""
+
+    async def stop(self) -> None: ...
+
 
 
 @dataclass
@@ -24,7 +29,7 @@ class BotData:
     settings: Settings | None = None
     services: Services | None = None
     presenter: Presenter | None = None
-    webapp: WebApp | None = None  # the Mini App's web server, when it is on
+    webapp: Server | None = None  # the Mini App's web server, when it is on
     metrics: AppRunner | None = None  # /healthz and /metrics on METRICS_PORT, when it is set
 
 

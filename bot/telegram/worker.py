@@ -1,24 +1,24 @@
 """``python -m bot work``: one of several worker processes on PostgreSQL.
 
-A worker takes the updates the receiver stored (storage/inbox.py) one unit of work
-at a time: it claims a lane's oldest pending update (the lane's advisory lock and the
-update's row, till its transaction ends), feeds it to the PTB Application
-(``process_update``) with every write of it inside that one transaction
-(``PostgresDatabase.bound``) and every screen, message and press answer it makes held by
-the outbox (``Outbox.holding``), marks it done and commits; only then is any of it sent. If
-anything fails the transaction rolls back, nothing is sent, and what this worker held
-of the lane in memory is forgotten (reloaded at the next touch). A worker killed at any
-moment lets its locks go with its connection: the update is pending again, and another
-worker does it.
+A worker takes the updates the receiver stored (storage/inbox.py) one unit of work at a
+time: it claims a lane's oldest pending update (the lane's advisory lock and the update's
+row, till its transaction ends), feeds it to the PTB Application (``process_update``) with
+every write of it inside that one transaction (``PostgresDatabase.bound``; the claim marked
+it done in it) and every screen, message and press answer it makes held by the outbox
+(``Outbox.holding``), and commits; only then is any of it sent. If anything fails the
+transaction rolls back, nothing is sent, and what this worker held of the lane in memory is
+forgotten (reloaded at the next touch). A worker killed at any moment lets its locks go with
+its connection: the update is pending again, and another worker does it.
 
-A worker prefers the lanes it worked in last (it holds their tables: no reload and no
-redraw); a lane whose worker is dead is anyone's, and one whose update waited
-``STEAL_AFTER`` seconds too. A worker that finds a lane's version moved on since it
-worked there forgets what it holds of it, and what it drew of the lane's tables before is
-not sent: screens go out only while the lane's version is the sending worker's (``ours``),
-and a unit of work in the lane waits for those being sent. Each second it also adopts the
-tables of dead workers' lanes that have work to do (messages behind, a deal to deal, a
-robot to move): a table whose drawing worker died is redrawn by another.
+The lanes are spread over the live workers by rendezvous hashing (storage/inbox.py): a
+worker takes the updates of its own lanes, and those of any lane whose update waited
+``STEAL_AFTER`` seconds (a frozen worker's); a worker that joins or leaves moves only the
+lanes it wins or held, each at its next update. A worker that finds a lane's version moved
+on since it worked there forgets what it holds of it, and what it drew of the lane's tables
+before is not sent: screens go out only while the lane's version is the sending worker's
+(``ours``), and a unit of work in the lane waits for those being sent. Each second it also
+adopts the tables of dead workers' lanes that have work to do (messages behind, a deal to
+deal, a robot to move): a table whose drawing worker died is redrawn by another.
 
 The one-off calls a unit of work sends (messages, pictures, press answers) are kept in the
 unit's transaction (``Outbox.keep``, storage/sends.py) and marked done once Telegram
@@ -47,8 +47,8 @@ import asyncpg
 from asyncpg.transaction import Transaction
 from telegram import Update
 
-from bot.service.ports import Job, Scheduler
-from bot.service.services import Services
+from bot.service import loading
+from bot.service.ports import Job, Scheduler, Services
 from bot.telegram.calls import Call
 from bot.telegram.context import App
 from bot.telegram.presenter import Presenter
@@ -123,7 +123,7 @@ class Worker:
                 await beating
             await listener.remove_listener("cardtable_inbox", notified)
             await self.db.pool.release(listener)
-            await self.presenter.drain()  # before leaving: then the others take what is left
+            await self.presenter.outbox.drain()  # before leaving: then the others take what is left
             await self.db.write(lambda conn: inbox.leave(conn, self.id))
 
     async def _beating(self, stopping: asyncio.Event) -> None:
@@ -141,10 +141,10 @@ class Worker:
         live = await self.db.write(lambda conn: inbox.heartbeat(conn, self.id,
                                                                 dead_after=DEAD_AFTER))
         self.beaten_at = time.monotonic()
-        self.presenter.outbox.share(live)
         outbox = self.presenter.outbox
-        if isinstance(outbox.shared, SharedBudget):
-            await outbox.shared.prune()
+        outbox.budgets.share(live)
+        if isinstance(outbox.budgets.shared, SharedBudget):
+            await outbox.budgets.shared.prune()
         if isinstance(outbox.queue, SendQueue):
             await outbox.queue.prune()
 
@@ -181,9 +181,9 @@ class Worker:
             async def process() -> None:
                 update = Update.de_json(json.loads(claimed.body), self.app.bot)
                 await self.app.process_update(update)
-                await inbox.done(conn, claimed.update_id)
 
-            error = await self._unit(raw, transaction, claimed.lane, process)
+            error = await self._unit(raw, transaction, claimed.lane, process,
+                                     advanced=claimed.version)
             if error is None:
                 self.handled += 1
                 return True
@@ -197,14 +197,16 @@ class Worker:
             return True
 
     async def _unit(self, raw: asyncpg.Connection, transaction: Transaction, lane: str,
-                    work: Callable[[], Awaitable[None]]) -> str | None:
+                    work: Callable[[], Awaitable[None]], *,
+                    advanced: int | None = None) -> str | None:
         """Do ``work`` in ``lane`` (its lock held) in the open transaction, commit it, then
-        send what it showed. If it failed and was rolled back: its traceback."""
+        send what it showed (``advanced``: the lane's version, the claim advanced it). If it
+        failed and was rolled back: its traceback."""
         conn = PgConn(raw)
         outbox = self.presenter.outbox
         before = self.versions.get(lane)
         try:
-            version = await inbox.advance(conn, lane, self.id)
+            version = advanced or await inbox.advance(conn, lane, self.id)
             taken_over = before != version - 1  # another worker worked here since
             users, chats = self._concerned(lane)
             if taken_over:
@@ -233,7 +235,7 @@ class Worker:
         sent them, or not all: what it had left is not sent now)."""
         async with self.db.reading() as conn:
             ids = await inbox.tables_of(conn, lane)
-        out, problems = await self.svc.wake(await self.svc.store.tables.waking(ids))
+        out, problems = await loading.wake(self.svc, await self.svc.store.tables.waking(ids))
         self.presenter.show(out)
         for problem in problems:
             log.error("needs attention: %s", problem)
@@ -268,7 +270,7 @@ class Worker:
             if table_lane(table.chat_id, table.thread_id) == lane:
                 svc.timers.cancel(table.id)
                 svc.tables.forget(table)
-                self.presenter.forget(table.id)
+                self.presenter.book.forget(table.id)
 
     async def in_lane(self, lane: str, work: Callable[[], Awaitable[None]], *,
                       adopt: bool) -> bool:
@@ -298,10 +300,10 @@ class Worker:
             return error is None
 
     async def adopt(self) -> None:
-        """Take over the dead workers' lanes whose tables have work to do now (the unit that
-        takes a lane over does it: ``_catch_up``)."""
+        """Take over the dead workers' lanes that are this worker's now and whose tables have
+        work to do (the unit that takes a lane over does it: ``_catch_up``)."""
         async with self.db.reading() as conn:
-            lanes = await inbox.orphans(conn, dead_after=DEAD_AFTER)
+            lanes = await inbox.orphans(conn, self.id, dead_after=DEAD_AFTER)
         lane_of = {table_id: lane for lane, ids in lanes.items() for table_id in ids}
         rows = await self.svc.store.tables.waking(list(lane_of))
         for lane in dict.fromkeys(lane_of[row.id] for row in rows):

@@ -27,10 +27,9 @@ from bot.bounds import ident
 from bot.games import FRONT
 from bot.screens import refusals
 from bot.screens.sheet import draw_sheet
-from bot.service import play, presses
+from bot.service import loading, play, presses
 from bot.service.outcome import Refusal
-from bot.service.ports import Sink
-from bot.service.services import Services
+from bot.service.ports import Services, Sink
 from bot.service.tables import Table
 from bot.ui.i18n import Translate, translator
 from bot.webapp.auth import (
@@ -123,7 +122,7 @@ class WebApp:
         table_id = _table_id(init.start_param or fields.get("table"))
         if table_id is None:
             raise _refused(tr, Refusal("bad_button"), web.HTTPBadRequest)
-        table = await self.svc.table(table_id, ended=not acting)
+        table = await loading.table(self.svc, table_id, ended=not acting)
         if table is None:
             raise _refused(tr, Refusal("table_closed"), web.HTTPNotFound)
         return Reader(init, tr, table)

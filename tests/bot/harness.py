@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.app import build_application, start, stop
 from bot.config import load_settings
+from bot.service import loading
 from bot.telegram.context import BotData
 from storage.store import is_postgres
 from tests.fakebot import FakeTelegram, Message, User
@@ -41,7 +42,7 @@ async def running_bot(tg: FakeTelegram, db: Path | str, *, touch: bool = True,
     svc.seed = functools.partial(
         random.Random(os.environ.get("PYTEST_CURRENT_TEST", "")).getrandbits, 64)
     for row in await svc.store.tables.open_tables() if touch else []:
-        await svc.table(row.id)
+        await loading.table(svc, row.id)
     hub = app.bot_data
     assert hub.presenter is not None
     outbox = hub.presenter.outbox

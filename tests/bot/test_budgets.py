@@ -38,7 +38,7 @@ def assert_exact(tg: FakeTelegram, hub: Hub, table: Table, group: Chat,
     presenter = hub.presenter
     look = presenter.look(table)
     message = next(m for m in tg.messages(group)
-                   if m.message_id == presenter.slot(table, None).message_id)
+                   if m.message_id == presenter.book.slot(table, None).message_id)
     expected = table_message(table, presenter.translator(group.id), look)
     assert message.text == shown(expected.text)
     for seat, user in enumerate(users):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bot.service.tables import Table
 from bot.telegram.context import BotData as Hub
-from bot.telegram.presenter import SCROLLED
+from bot.telegram.sending.book import SCROLLED
 from tests.bot.harness import act, open_table, running_bot
 from tests.bot.tabletop import command
 from tests.bot.test_preferans_game import choose
@@ -66,7 +66,7 @@ async def test_an_idle_player_is_pinged_a_fast_one_gets_edits(tg: FakeTelegram,
         assert tg.last_message(fast).message_id == panels[fast.id]
         await tg.settled(group)
         shown = next(m for m in tg.messages(group)
-                     if m.message_id == hub.presenter.slot(table, None).message_id)
+                     if m.message_id == hub.presenter.book.slot(table, None).message_id)
         mentions = [e for e in shown.current.content.entities if e["type"] == "text_mention"]
         assert [e["user"]["id"] for e in mentions] == [fast.id]  # the group's turn line links
 
@@ -95,7 +95,7 @@ async def test_the_last_trick_and_the_result_stay_after_the_last_card(tg: FakeTe
             assert "🔚 Deal 1 is over." in text and "Last trick: " in text and " → " in text
             assert "Raspasy:" in text  # the deal's result
         table_message = next(m for m in tg.messages(group)
-                             if m.message_id == hub.presenter.slot(table, None).message_id)
+                             if m.message_id == hub.presenter.book.slot(table, None).message_id)
         assert "🔚 Deal 1 is over." in table_message.text and "Last trick: " in table_message.text
         result = next(m for m in tg.messages(group) if m.text.startswith("Deal 1"))
         assert "Raspasy:" in result.text
@@ -220,7 +220,7 @@ async def test_the_game_begins_with_a_link_to_the_private_chat(tg: FakeTelegram,
                 if e["type"] == "text_link"] == [link]
         assert [b.get("url") for b in begins.buttons] == [link]
         shown = next(m for m in tg.messages(group)
-                     if m.message_id == hub.presenter.slot(table, None).message_id)
+                     if m.message_id == hub.presenter.book.slot(table, None).message_id)
         assert [b.get("url") for b in shown.buttons] == [link]  # the table links there too
         tg.send(users[1], tg.private_chat(users[1]), f"/start t{table.id}")  # the link's /start
         await tg.settled()
@@ -274,7 +274,7 @@ async def test_the_table_message_is_pinned_where_the_bot_may_pin(tg: FakeTelegra
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
         await tg.settled()
         (table,) = hub.services.tables.values()
-        message_id = hub.presenter.slot(table, None).message_id
+        message_id = hub.presenter.book.slot(table, None).message_id
         assert group.pinned == [message_id]
         vote = await command(tg, users[0], group, "/abort")
         for user in users[1:]:
@@ -288,13 +288,13 @@ async def test_the_table_message_is_pinned_where_the_bot_may_pin(tg: FakeTelegra
 async def test_an_unpinned_table_message_comes_back_when_the_chat_ran_on(tg: FakeTelegram,
                                                                          tmp_path: Path) -> None:
     async with _game(tg, tmp_path) as (users, group, hub, table):
-        first = hub.presenter.slot(table, None).message_id
+        first = hub.presenter.book.slot(table, None).message_id
         shown = next(m for m in tg.messages(group) if m.message_id == first)
         assert group.pinned == []  # the bot may not pin in this group
         for _ in range(SCROLLED):  # the chat runs on below the table message
             await command(tg, users[1], group, "/rules")
         await _first_deal(tg, hub, users, table, "raspasy")
-        again = hub.presenter.slot(table, None).message_id
+        again = hub.presenter.book.slot(table, None).message_id
         result = next(m for m in tg.messages(group) if m.text.startswith("Deal 1"))
         assert again > result.message_id  # the next deal's table message is below its result
         assert shown.deleted  # one table message: the old one went

@@ -66,7 +66,7 @@ async def test_a_panel_leads_back_to_the_table_message_of_a_supergroup(
     async with running_bot(tg, db) as hub:
         await _begin(tg, hub, group, users)
         (table,) = hub.services.tables.values()
-        table_message = hub.presenter.slot(table, None).message_id
+        table_message = hub.presenter.book.slot(table, None).message_id
         link = f"https://t.me/c/{-group.id - 10**12}/{table_message}"
         for user in users:  # the game's start: every panel, the first bidder's too
             panel = tg.last_message(user)
@@ -95,8 +95,8 @@ async def test_a_forum_topic_and_a_public_group_are_linked_in_russian_too(
         await _russian_table(tg, forum, users, thread)
         await tg.settled()
         by_chat = {t.chat_id: t for t in hub.services.tables.values()}
-        public_message = hub.presenter.slot(by_chat[public.id], None).message_id
-        topic_message = hub.presenter.slot(by_chat[forum.id], None).message_id
+        public_message = hub.presenter.book.slot(by_chat[public.id], None).message_id
+        topic_message = hub.presenter.book.slot(by_chat[forum.id], None).message_id
         links = {f"https://t.me/karty_club/{public_message}",
                  f"https://t.me/c/{-forum.id - 10**12}/{thread}/{topic_message}"}
         panels = [m for u in users for m in tg.messages(u) if m.sender is tg.bot
@@ -130,7 +130,7 @@ async def test_after_a_restart_the_bot_neither_pins_again_nor_forgets_to_unpin(
     async with running_bot(tg, db) as hub:
         await _begin(tg, hub, group, users)
         (table,) = hub.services.tables.values()
-        message_id = hub.presenter.slot(table, None).message_id
+        message_id = hub.presenter.book.slot(table, None).message_id
         assert group.pinned == [message_id]
         vote = await command(tg, users[0], group, "/abort")  # asked before the restart
         assert vote.buttons

@@ -78,13 +78,23 @@ async def freeze(worker: Worker) -> None:
                           time.time() - 2 * DEAD_AFTER, worker.id)
 
 
+async def alone(worker: Worker) -> None:
+    """Only this worker is live (the others seem frozen): every lane is its (the lanes are
+    spread over the live workers)."""
+    async with worker.db.pool.acquire() as raw:
+        await raw.execute("UPDATE workers SET seen_at = $1 WHERE id <> $2",
+                          time.time() - 2 * DEAD_AFTER, worker.id)
+    await worker.beat()
+
+
 async def _pending(db: PostgresDatabase) -> int:
     async with db.reading() as conn:
         return await inbox.pending(conn)
 
 
 async def _do_next(tg: FakeTelegram, worker: Worker) -> None:
-    """The worker does the update the fake Bot API just sent (once it is stored)."""
+    """The worker, alone, does the update the fake Bot API just sent (once it is stored)."""
+    await alone(worker)
     await tg.idle()
     assert await _pending(worker.db) == 1
     assert await worker.step()
@@ -92,7 +102,8 @@ async def _do_next(tg: FakeTelegram, worker: Worker) -> None:
 
 @contextlib.asynccontextmanager
 async def _pumping(worker: Worker) -> AsyncIterator[None]:
-    """Inside, the worker does every update that comes."""
+    """Inside, the worker, alone, does every update that comes."""
+    await alone(worker)
     done = asyncio.Event()
 
     async def pump() -> None:

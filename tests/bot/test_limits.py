@@ -8,7 +8,7 @@ from pathlib import Path
 
 from bot.screens.look import context, plugin_of
 from bot.screens.table import panel
-from bot.telegram.outbox import GROUP_LIMIT
+from bot.telegram.sending.limits import GROUP_LIMIT
 from tests.bot.harness import open_table, press_first, running_bot
 from tests.fakebot import FakeTelegram, FloodLimits
 
@@ -37,7 +37,7 @@ async def test_group_never_over_budget_and_latest_state_wins(tmp_path: Path) -> 
 
             def shown() -> str:
                 return next(m.text for m in tg.messages(group)
-                            if m.message_id == hub.presenter.slot(table, None).message_id)
+                            if m.message_id == hub.presenter.book.slot(table, None).message_id)
 
             for _ in range(80):  # the last edit waits for the budget, then shows the latest
                 if shown() == _plain(expected):

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.telegram.outbox import EASY
+from bot.telegram.sending.slots import EASY
 from engine.records import replay
 from storage.store import Storage
 from tests.bot.harness import press_first, settings_env

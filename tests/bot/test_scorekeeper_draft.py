@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from bot.games import PLUGINS
 from bot.screens.scorekeeping import entry_text
-from bot.service.scorekeeping.draft import Plan, plan, taps_of
+from bot.service.drafts import Plan, plan, taps_of
 from bot.ui.context import RenderContext
 from bot.ui.i18n import translator
 from engine.manual import EntryForm, form_for

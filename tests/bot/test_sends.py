@@ -17,7 +17,9 @@ from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 
 from bot.telegram.answers import Answer
 from bot.telegram.calls import Call
-from bot.telegram.outbox import DIE_AFTER_COMMIT, Delivery, Outbox
+from bot.telegram.sending.budgets import Budgets
+from bot.telegram.sending.outbox import Outbox
+from bot.telegram.sending.ports import Delivery
 from bot.telegram.worker import DEAD_AFTER
 from storage.sends import SendQueue
 from storage.sql import Database, Row
@@ -79,7 +81,7 @@ async def test_a_dead_workers_messages_are_sent_once_by_another(postgres: LazySe
         env = _worker_env(tg, url)
         users = [tg.add_user(f"jok{i}") for i in range(4)]
         played = Played("joker", tg.add_group("joker", users), users)
-        cluster = Cluster({**env, DIE_AFTER_COMMIT: RESULT}, workers=1)
+        cluster = Cluster(env, workers=1, dying=RESULT)
         try:
             await cluster.start(tg)
             for user in users:
@@ -135,7 +137,7 @@ async def _lobby(tg: FakeTelegram, url: str, die: str | None, *, admin: bool = F
     users = [tg.add_user(f"pref{i}") for i in range(3)]
     group = tg.add_group("pref", users, supergroup=admin,
                          bot_status="administrator" if admin else "member")
-    cluster = Cluster({**env, **({} if die is None else {DIE_AFTER_COMMIT: die})}, workers=1)
+    cluster = Cluster(env, workers=1, dying=die)
     try:
         await cluster.start(tg)
         for user in users:
@@ -227,7 +229,7 @@ async def test_a_dead_workers_late_answer_is_not_made(postgres: LazyServer) -> N
                 [[InlineKeyboardButton("Join", callback_data="join")]]))
             fresh, late = (tg.press_nowait(user, tg.last_message(group), text="Join")
                            for _ in range(2))
-            dying = Outbox(bot, Delivery(), queue=SendQueue(db, "dead"))
+            dying = Outbox(bot, Delivery(), Budgets(), queue=SendQueue(db, "dead"))
             with dying.holding() as held:  # its unit of work, committed: then it died
                 await dying.answer(fresh.id, Answer.note("joined"))
                 await dying.answer(late.id, Answer.note("joined"))
@@ -236,7 +238,7 @@ async def test_a_dead_workers_late_answer_is_not_made(postgres: LazyServer) -> N
             await db.write(lambda conn: conn.execute(
                 "UPDATE sends SET created_at = created_at - 60 WHERE id = ?", (late_row,)))
             queue = SendQueue(db, "live")
-            outbox = Outbox(bot, Delivery(), queue=queue)
+            outbox = Outbox(bot, Delivery(), Budgets(), queue=queue)
             for kept in await queue.claim(dead_after=DEAD_AFTER):
                 await outbox.resume(kept.chat_id, Call.of(kept.call, kept.file), kept.id,
                                     kept.age)

@@ -44,7 +44,7 @@ async def test_reminders_fire_once_at_the_right_time(tg: FakeTelegram, tmp_path:
             assert texts_with(tg, p.group, TIME_UP) == [
                 f"⏰ {player.first_name}, your time is up. The table waits for you."]
             assert sent_at(tg, p.group, TIME_UP) == HOUR
-            assert "⏰ Waiting for" in g.hub.presenter.slot(g.table, None).screen.text
+            assert "⏰ Waiting for" in g.hub.presenter.book.slot(g.table, None).screen.text
             await g.advance(30 * HOUR)
             assert len(texts_with(tg, p.group, TIME_UP)) == 1
             assert len(texts_with(tg, player, NUDGE)) == 1
@@ -91,7 +91,7 @@ async def test_quiet_hours_silence_the_timers_messages(tg: FakeTelegram, tmp_pat
             assert "I cannot read that" in tg.last_message(p.group).text
             await g.advance(31 * MINUTE)  # the nudge at 12:31 UTC: not quiet
             # the deadline as a date_time entity, its text the chat's clock
-            assert '">14:00 Europe/Berlin</tg-time>.' in g.hub.presenter.slot(
+            assert '">14:00 Europe/Berlin</tg-time>.' in g.hub.presenter.book.slot(
                 g.table, None).screen.text
             await g.advance(30 * MINUTE)  # 13:01 UTC, 14:01 in Berlin: quiet
             (nudge,) = [c for c in tg.calls_for("sendMessage") if NUDGE in c.params["text"]]

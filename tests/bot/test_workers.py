@@ -31,7 +31,8 @@ from aiohttp import web
 
 from bot.screens.look import Look
 from bot.screens.table import panel, table_message
-from bot.service.services import Services
+from bot.service import loading
+from bot.service.services import LiveServices
 from bot.service.tables import Table
 from bot.service.users import Users
 from bot.telegram.receiver import SECRET_HEADER, Receiver
@@ -76,16 +77,19 @@ class Played:
 class Cluster:
     """The receiver and the workers, as processes."""
 
-    def __init__(self, env: dict[str, str], workers: int = WORKERS) -> None:
+    def __init__(self, env: dict[str, str], workers: int = WORKERS, *,
+                 dying: str | None = None) -> None:
         self.env = env
         self.count = workers
+        self.dying = dying  # the first worker dies once it committed a call with this in it
         self.receiver: asyncio.subprocess.Process | None = None
         self.workers: list[asyncio.subprocess.Process] = []
         self.kills = 0
 
-    async def _start(self, role: str, env: dict[str, str] | None = None
-                     ) -> asyncio.subprocess.Process:
-        return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", role,
+    async def _start(self, role: str, env: dict[str, str] | None = None, *,
+                     dying: str | None = None) -> asyncio.subprocess.Process:
+        command = ["bot", role] if dying is None else ["tests.bot.dying_worker", dying]
+        return await asyncio.create_subprocess_exec(sys.executable, "-m", *command,
                                                     env=env or self.env)
 
     async def start(self, tg: FakeTelegram) -> None:
@@ -95,7 +99,8 @@ class Cluster:
                 break
             await asyncio.sleep(0.05)
         assert tg.world.webhook.url, "the receiver did not set the webhook"
-        self.workers = [await self._start("work") for _ in range(self.count)]
+        self.workers = [await self._start("work", dying=self.dying if not i else None)
+                        for i in range(self.count)]
 
     async def add_worker(self, env: dict[str, str]) -> None:
         self.workers.append(await self._start("work", env))
@@ -276,7 +281,7 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
     """Each table's log against its accepted presses; its stored messages against what the
     bot draws of the table as stored (with the players' picks)."""
     storage = await Storage.open(url)
-    svc = Services(storage, Users(storage, tuple(languages())))
+    svc = LiveServices(storage, Users(storage, tuple(languages())))
     try:
         rows = {row.chat_id: row for row in await storage.tables.open_tables()}
         for played in tables:
@@ -290,7 +295,7 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
             told = {int(found.group(1)) for m in tg.messages(played.group)
                     if (found := _RESULT.match(m.text))}
             assert told == scored, (played.game, row.id, told, scored)
-            table = await svc.table(row.id)
+            table = await loading.table(svc, row.id)
             assert table is not None
             look = Look(svc.users.users, lambda p: f"https://t.me/{tg.bot.username}?start={p}",
                         svc.users.chats.get(row.chat_id), time.time())

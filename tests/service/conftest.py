@@ -15,8 +15,9 @@ from apscheduler.triggers.date import DateTrigger
 
 from bot.service import lobby
 from bot.service.outcome import Outcome
+from bot.service.ports import Services
 from bot.service.scheduling import APSchedulerJobs
-from bot.service.services import Services
+from bot.service.services import LiveServices
 from bot.service.tables import Table
 from bot.service.users import Person, Users
 from storage.rows import UserRow
@@ -73,7 +74,7 @@ class World:
 @pytest.fixture
 async def world() -> AsyncIterator[World]:
     store = await Storage.open(":memory:")
-    found = World(Services(store, Users(store, ("en", "ru")),
+    found = World(LiveServices(store, Users(store, ("en", "ru")),
                            scheduler=APSchedulerJobs(AsyncIOScheduler())))
     found.svc.publish = found.published.append
     yield found

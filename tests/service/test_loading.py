@@ -11,10 +11,10 @@ from pathlib import Path
 import time_machine
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot.service import play, presses, time_settings
+from bot.service import loading, play, presses, time_settings
+from bot.service.drafts import EntryRules
 from bot.service.scheduling import APSchedulerJobs
-from bot.service.scorekeeping.draft import EntryRules
-from bot.service.services import Services
+from bot.service.services import LiveServices
 from bot.service.tables import Table
 from bot.service.users import Users
 from storage.store import Storage
@@ -22,7 +22,7 @@ from tests.service.conftest import World
 
 
 def _world(store: Storage) -> World:
-    world = World(Services(store, Users(store, ("en",)),
+    world = World(LiveServices(store, Users(store, ("en",)),
                            scheduler=APSchedulerJobs(AsyncIOScheduler())))
     world.svc.publish = world.published.append
     return world
@@ -61,7 +61,7 @@ async def test_a_table_loads_on_first_touch_from_its_snapshot(tmp_path: Path) ->
     store = await Storage.open(path)  # the process starts again
     try:
         again = _world(store)
-        out, problems = await again.svc.restore()
+        out, problems = await loading.restore(again.svc)
         assert not problems and not out.changed
         assert again.svc.tables.by_id == {}  # nothing loaded: every message showed the table
         assert again.jobs.scheduler.get_jobs() != [] and again.dated() == []  # an hour
@@ -74,14 +74,14 @@ async def test_a_table_loads_on_first_touch_from_its_snapshot(tmp_path: Path) ->
         assert abs(job.trigger.run_date.timestamp() - (time.time() + 3600)) < 120
 
         state = (await store.tables.get_table(table.id))
-        loaded = await again.svc.table(table.id)  # the first touch
+        loaded = await loading.table(again.svc, table.id)  # the first touch
         assert loaded is not None and loaded.match is not None
         assert loaded.match.earlier >= 1  # the deals before the snapshot were not replayed
         resumed = loaded.match
         assert (resumed.report(), resumed.version,
                 resumed.state.view(None) if resumed.state else None) == expected
         assert state.last_seq == resumed.version
-        assert await again.svc.table(table.id) is loaded  # loaded once
+        assert await loading.table(again.svc, table.id) is loaded  # loaded once
 
         seat = resumed.state.to_act[0] if resumed.state else 0
         user = await store.chats.get_user(loaded.user_of(resumed.state.controller(seat))
@@ -106,7 +106,7 @@ async def test_start_up_loads_a_table_whose_messages_are_behind(tmp_path: Path) 
     store = await Storage.open(path)
     try:
         again = _world(store)
-        out, _ = await again.svc.restore()
+        out, _ = await loading.restore(again.svc)
         assert set(out.changed) == {table.id} and set(again.svc.tables.by_id) == {table.id}
     finally:
         await store.close()

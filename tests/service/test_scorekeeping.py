@@ -4,11 +4,11 @@ enterer's undo, and another player's correction put to a vote."""
 from __future__ import annotations
 
 from bot.games.preferans.entry import ENTRY
-from bot.service import decisions, events, lobby
+from bot.service import decisions, events, loading, lobby
+from bot.service.drafts import Draft
 from bot.service.outcome import Outcome
 from bot.service.scorekeeping import corrections, entering
 from bot.service.scorekeeping import lobby as keeping
-from bot.service.scorekeeping.draft import Draft
 from bot.service.scorekeeping.keeper import keeper_of
 from bot.service.tables import Table
 from storage.rows import UserRow
@@ -96,12 +96,12 @@ async def test_a_table_loaded_again_goes_on_from_its_stored_draft(world: World) 
     assert (await _press(world, table, ann, "c", version, "1", "0")).ok
     held = table.keeper.draft
     world.svc.tables.forget(table)
-    loaded = await world.svc.table(table.id)
+    loaded = await loading.table(world.svc, table.id)
     assert loaded is not None and loaded is not table
     assert keeper_of(loaded).draft == held and held.taps
     assert (await _press(world, loaded, ann, "c", version, str(held.revision), "0")).ok
     stale = Draft([("no such answer",)], dealer=2, revision=7)
     await world.svc.store.tables.set_draft(table.id, stale.to_data())
     world.svc.tables.forget(loaded)
-    again = await world.svc.table(table.id)
+    again = await loading.table(world.svc, table.id)
     assert again is not None and keeper_of(again).draft == Draft(revision=8)

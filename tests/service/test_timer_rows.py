@@ -13,9 +13,9 @@ import pytest
 import time_machine
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot.service import events, lobby, play
+from bot.service import events, loading, lobby, play
 from bot.service.scheduling import APSchedulerJobs
-from bot.service.services import Services
+from bot.service.services import LiveServices
 from bot.service.tables import Table
 from bot.service.timers import HOLD, HORIZON
 from bot.service.users import Users
@@ -31,7 +31,7 @@ async def worlds(location: str) -> AsyncIterator[tuple[World, World]]:
     stores = [await Storage.open(location) for _ in range(2)]
     found = []
     for store in stores:
-        world = World(Services(store, Users(store, ("en",)),
+        world = World(LiveServices(store, Users(store, ("en",)),
                                scheduler=APSchedulerJobs(AsyncIOScheduler())))
         world.svc.publish = world.published.append
         found.append(world)
@@ -103,7 +103,7 @@ async def test_start_up_sets_jobs_only_for_the_timers_due_soon(
     assert (await lobby.start(a.svc, later)).ok
     for table in (soon, later):
         await a.svc.store.tables.mark_shown(table.id, table.row.updated_at)
-    out, problems = await b.svc.restore()
+    out, problems = await loading.restore(b.svc)
     assert not problems and not out.changed and b.svc.tables.by_id == {}  # nothing loaded
     assert set(b.svc.timers.armed) == {soon.id} and len(b.dated()) == 1
     assert later.row.timer_deadline is not None

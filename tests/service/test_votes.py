@@ -7,10 +7,10 @@ from pathlib import Path
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 
-from bot.service import decisions, events, pausing, stopping
+from bot.service import decisions, events, loading, pausing, stopping
 from bot.service.outcome import Outcome
 from bot.service.scheduling import APSchedulerJobs
-from bot.service.services import Services
+from bot.service.services import LiveServices
 from bot.service.users import Users
 from storage.rows import UserRow
 from storage.store import Storage
@@ -72,7 +72,7 @@ async def test_an_agreed_stop_settles_the_game(world: World) -> None:
 async def test_a_vote_outlives_a_restart(tmp_path: Path) -> None:
     path = str(tmp_path / "votes.db")
     store = await Storage.open(path)
-    world = World(Services(store, Users(store, ("en",)),
+    world = World(LiveServices(store, Users(store, ("en",)),
                            scheduler=APSchedulerJobs(AsyncIOScheduler())))
     ann, bob, cid = await world.users(3)
     await world.table("preferans", [ann, bob, cid])
@@ -81,9 +81,9 @@ async def test_a_vote_outlives_a_restart(tmp_path: Path) -> None:
     await store.close()
     store = await Storage.open(path)  # the process starts again
     try:
-        again = World(Services(store, Users(store, ("en",)),
+        again = World(LiveServices(store, Users(store, ("en",)),
                                scheduler=APSchedulerJobs(AsyncIOScheduler())))
-        await again.svc.restore()
+        await loading.restore(again.svc)
         out = await press(again, cid, vote.id, "y")
         assert out.note == "agreed" and any(isinstance(e, events.Paused) for e in out.events)
         assert again.svc.tables.values()[0].status == "paused"

@@ -13,9 +13,9 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from bot import bounds
-from bot.service import events, records, votes
+from bot.service import events, loading, records, votes
+from bot.service.drafts import EntryRules, taps_of
 from bot.service.outcome import Outcome, Refusal
-from bot.service.scorekeeping.draft import EntryRules, taps_of
 from bot.service.scorekeeping.keeper import keep_draft, keeper_of
 from bot.service.scorekeeping.lobby import may_keep
 from bot.service.scorekeeping.saving import show_next
@@ -27,7 +27,7 @@ from storage.errors import StorageError, TableExists
 from storage.rows import UserRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +35,7 @@ log = logging.getLogger(__name__)
 async def table_to_correct(svc: Services, chat_id: int, thread_id: int) -> Table | Outcome:
     """The topic's scorekept game: the open one, or the topic's last one if it is finished;
     or why there is none."""
-    table = await svc.topic_table(chat_id, thread_id)
+    table = await loading.topic_table(svc, chat_id, thread_id)
     if table is not None:
         if not table.keeps_score:
             return Outcome().refuse("not_kept")

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.service.drafts import EntryRules, form_of, next_match, plan
 from bot.service.outcome import Outcome, Refusal
 from bot.service.scorekeeping import corrections, lobby
-from bot.service.scorekeeping.draft import EntryRules, plan
-from bot.service.scorekeeping.keeper import form_of, keep_draft, keeper_of, next_match
+from bot.service.scorekeeping.keeper import keep_draft, keeper_of
 from bot.service.scorekeeping.saving import save_deal
 from bot.service.tables import Table
 from engine.base import ActionError
@@ -20,7 +20,7 @@ from engine.manual import EntryForm, form_for
 from storage.rows import UserRow
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 
 async def press(svc: Services, table: Table, user: UserRow, parts: tuple[str, ...],
@@ -51,8 +51,9 @@ async def _entry_press(svc: Services, table: Table, user: UserRow, op: str,
                        out: Outcome) -> Outcome | None:
     """What a press of the entry message does; None if it is not a button of this message.
     The draft changes on a copy, held once it is stored."""
+    assert table.match is not None
     draft = keeper_of(table).draft.copy()
-    form = form_of(table, draft)
+    form = form_of(table.match, draft)
     arg = args[0] if args else ""
     if op == "dealer":
         if form is not None or not arg.isdigit() or int(arg) >= len(table.names):
@@ -120,7 +121,7 @@ async def deal_command(svc: Services, table: Table, user: UserRow, text: str,
         return out.refuse("paused" if table.status == "paused" else "game_ended")
     if not lobby.may_keep(table, user.id):
         return out.refuse("keepers_only")
-    match = next_match(table, keeper_of(table).draft)
+    match = next_match(table.match, keeper_of(table).draft)
     if match is None:
         return out.refuse("dealer_first")
     try:

@@ -12,15 +12,15 @@ import re
 from typing import TYPE_CHECKING
 
 from bot.service import lobby
+from bot.service.drafts import Keeper
 from bot.service.outcome import Outcome
-from bot.service.scorekeeping.keeper import Keeper
 from bot.service.tables import SCOREKEEPER, Table
 from storage.errors import StorageError
 from storage.rows import UserRow
 from storage.tables import MAX_NAME
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 OPS = ("mode", "join", "free", "start")
 _SEPARATORS = re.compile(r"[,;\n]+")

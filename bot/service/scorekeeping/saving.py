@@ -13,15 +13,16 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from bot.service import play, records, votes
+from bot.service.drafts import next_match
 from bot.service.outcome import Outcome, Refusal
-from bot.service.scorekeeping.keeper import keeper_of, next_match
+from bot.service.scorekeeping.keeper import keeper_of
 from bot.service.tables import Table
 from engine.base import ActionError
 from engine.manual import add_entry, form_for
 from storage.rows import Entry
 
 if TYPE_CHECKING:
-    from bot.service.services import Services
+    from bot.service.ports import Services
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +31,8 @@ async def save_deal(svc: Services, table: Table, user_id: int, entry: Any,
                     out: Outcome) -> Outcome:
     """Score ``entry`` as the next deal, store it, then tell it; refused with the reason."""
     keeper = keeper_of(table)
-    base = next_match(table, keeper.draft)
+    assert table.match is not None
+    base = next_match(table.match, keeper.draft)
     assert base is not None
     match = copy.deepcopy(base)
     form = form_for(match)

@@ -9,6 +9,7 @@ from telegram import Update
 
 from bot.games import PLUGINS
 from bot.screens.look import plugin_of
+from bot.service import loading
 from bot.service.outcome import Outcome
 from bot.service.scorekeeping import corrections, entering
 from bot.service.scorekeeping import lobby as keeping
@@ -41,7 +42,7 @@ async def _table_command(update: Update, context: Context, action: Action, *,
         found: Table | Outcome = await corrections.table_to_correct(svc, cmd.chat_id,
                                                                     cmd.thread_id)
     else:
-        found = await svc.topic_table(cmd.chat_id, cmd.thread_id) or Outcome().refuse(
+        found = await loading.topic_table(svc, cmd.chat_id, cmd.thread_id) or Outcome().refuse(
             "no_table_open")
     if isinstance(found, Outcome):
         await say(update, context, found, tr)

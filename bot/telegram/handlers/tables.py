@@ -72,7 +72,8 @@ async def on_newgame(update: Update, context: Context) -> None:
     context.presenter.show(out)
     if out.refusal is not None:  # the topic has a table: answered as a reply to its message
         existing = await context.services.table(out.refusal.params.get("table", 0))
-        reply_to = None if existing is None else context.presenter.slot(existing, None).message_id
+        book = context.presenter.book
+        reply_to = None if existing is None else book.slot(existing, None).message_id
         await context.presenter.reply(chat.id, context.presenter.reply_text(out, tr),
                                       thread_id=thread_id, reply_to=reply_to)
 

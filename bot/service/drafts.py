@@ -1,4 +1,5 @@
-"""A deal being entered by buttons: the presses so far, the entry they give, what comes next.
+"""A deal being entered by buttons (scorekeeper mode): the presses so far, the entry they give,
+what comes next; a table's ``Keeper`` holds it (``Table.keeper``).
 
 Each press answers one or more of the form's steps at once (a *path*): the
 game's ``merge`` rule decides which steps share a screen, for example both
@@ -9,11 +10,16 @@ answers (Seep's card points) is typed on a keypad instead.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any, Protocol
 
-from engine.manual import EntryForm, Step, is_complete
+from engine.base import ActionError
+from engine.manual import EntryForm, Step, form_at, form_for, is_complete
+from engine.match import Match
+
+log = logging.getLogger(__name__)
 
 KEYPAD_FROM = 30  # a step with more answers than this is typed on a keypad
 
@@ -150,3 +156,46 @@ class EntryRules(Protocol):
     def merge(self, step: Step, value: Any, following: Step) -> bool: ...
 
     def parse(self, form: EntryForm, text: str) -> Any: ...
+
+
+@dataclass
+class Keeper:
+    """A scorekept table's state beside its match: the deal being entered, who entered
+    each deal."""
+
+    draft: Draft = field(default_factory=Draft)
+    enterers: list[int | None] = field(default_factory=list)  # per deal; None: not known
+
+
+def stored_keeper(table_id: int, data: dict[str, Any] | None, match: Match) -> Keeper:
+    """A loaded table's keeper: the draft as its row stored it (``data``), a new one if its
+    presses no longer fit the sheet (the game's entry steps changed since it was stored);
+    who entered the earlier deals is not known."""
+    draft = Draft() if data is None else Draft.from_data(data)
+    try:
+        form = form_of(match, draft)
+        if form is not None:
+            plan(form, draft.taps, lambda *_: False)  # only whether the presses fit
+    except ActionError as exc:
+        log.warning("table %s: the stored draft no longer fits (%s): it is dropped", table_id,
+                    exc)
+        draft = draft.restarted()
+    return Keeper(draft, [None] * len(match.deals))
+
+
+def next_match(match: Match, draft: Draft) -> Match | None:
+    """The match the draft's new deal is added to (not to be changed: copy it first);
+    None while deal 1's dealer is unknown."""
+    if match.deals:
+        return match
+    if draft.dealer is None:
+        return None
+    return Match(match.spec, match.rules, match.players, draft.dealer)
+
+
+def form_of(match: Match, draft: Draft) -> EntryForm | None:
+    """The form the draft fills; None while deal 1's dealer is unknown."""
+    if draft.number is not None:
+        return form_at(match, draft.number)
+    following = next_match(match, draft)
+    return None if following is None else form_for(following)

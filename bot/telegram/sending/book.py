@@ -1,0 +1,256 @@
+"""The message book: which message shows each table and seat, which is pinned, which shows a
+vote, and up to when a table's messages show it (``shown_at``). The only code of the sending
+side that writes storage; the outbox tells it what Telegram did (``Delivery``)."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from telegram import Message
+from telegram.constants import ParseMode
+from telegram.error import BadRequest
+
+from bot.service.ports import Services
+from bot.service.tables import Table
+from bot.telegram.calls import Call
+from bot.telegram.sending.outbox import Outbox
+from bot.telegram.sending.ports import Delivery
+from bot.telegram.sending.slots import Slot
+
+log = logging.getLogger(__name__)
+
+# Whether this process may send what it drew of the tables of a chat topic (chat id, thread
+# id), held for the send (bot/telegram/worker.py ``Worker.ours``): several workers.
+Fence = Callable[[int, int], contextlib.AbstractAsyncContextManager[bool]]
+
+# Messages posted in a group below a table message that is not pinned, after which a new
+# deal brings it back down (posted anew): about what a phone's screen shows.
+SCROLLED = 10
+
+
+class MessageBook(Delivery):
+    """The tables' messages of this process (``slots``) and what is stored of them."""
+
+    def __init__(self, svc: Services) -> None:
+        self.svc = svc
+        self.outbox: Outbox | None = None  # set once the outbox that tells it is made
+        self.moved: Callable[[Table], None] = lambda table: None  # a table message is new
+        self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
+        self.drawn: dict[int, float] = {}  # table -> its row's updated_at when last drawn
+        self.cannot_pin: set[int] = set()  # groups where the bot may not pin
+        self.dealt: dict[int, int] = {}  # table -> how many deals it had when last drawn
+        self.fence: Fence | None = None  # None: this process alone draws the tables
+
+    @property
+    def _outbox(self) -> Outbox:
+        assert self.outbox is not None, "the book has no outbox"
+        return self.outbox
+
+    def slot(self, table: Table, seat: int | None) -> Slot:
+        """The message kept up to date for the table's group (``seat`` None) or a player: a
+        new one where the chat changed (a migrated group, a replaced player)."""
+        row = table.row
+        if seat is None:
+            chat_id, message_id, key = row.chat_id, row.table_message_id, f"t{row.id}"
+        else:
+            chat_id = row.user_of(seat) or 0
+            message_id = next(s.panel_message_id for s in row.seats if s.seat == seat)
+            key = f"t{row.id}s{seat}"
+        slot = self.slots.get((row.id, seat))
+        if slot is None or slot.chat_id != chat_id:
+            slot = Slot(key, chat_id, message_id if slot is None else None,
+                        thread_id=row.thread_id if seat is None else 0)
+            self.slots[(row.id, seat)] = slot
+        return slot
+
+    def drawing(self, table: Table) -> None:
+        """The table's screens are shown: once handed to the chats' queues (a unit's: once
+        committed), its row's ``updated_at`` is what they show."""
+        drawn = table.row.updated_at
+        self._outbox.shown(lambda: self.drawn.__setitem__(table.id, drawn))
+
+    def forget(self, table_id: int) -> None:
+        """What this process knows of a table's messages is no longer true (another worker
+        drew them since): their ids come from the table's row again, and nothing is taken
+        as shown."""
+        for key in [key for key in self.slots if key[0] == table_id]:
+            self.slots.pop(key).forgotten = True
+        self.drawn.pop(table_id, None)
+        self.dealt.pop(table_id, None)
+
+    def scrolled_away(self, table: Table, group: Slot) -> bool:
+        """At a new deal of a table whose message is not pinned: whether the chat ran on so
+        far below it (``SCROLLED`` of the bot's messages at least) that it comes anew."""
+        match = table.match
+        if table.keeps_score or match is None or table.status != "playing":
+            return False
+        deals, before = match.deal_count, self.dealt.get(table.id)
+        self.dealt[table.id] = deals
+        if before is None or before == deals or table.row.pinned_message_id is not None \
+                or group.message_id is None:
+            return False
+        return self._outbox.newest.get(table.chat_id, 0) - group.message_id >= SCROLLED
+
+    # -- what the outbox tells ------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def sending(self, slot: Slot) -> AsyncIterator[bool]:
+        """A slot's screen goes unless its table was forgotten or (several workers) another
+        worker may have drawn the table since this one did (``fence``)."""
+        group = self.slots.get((int(slot.key[1:].partition("s")[0]), None))
+        if slot.forgotten or group is None:
+            yield False
+        elif self.fence is None:
+            yield True
+        else:
+            async with self.fence(group.chat_id, group.thread_id) as ours:
+                yield ours
+
+    async def slot_sent(self, slot: Slot) -> None:
+        """A slot's message is new: its id is stored (what it shows is kept in memory)."""
+        table, seat = self._slot_table(slot)
+        if table is None:
+            return
+        tables = self.svc.store.tables
+        try:
+            if seat is not None:
+                if any(s.seat == seat and s.panel_message_id != slot.message_id
+                       for s in table.row.seats):
+                    await tables.set_panel_message(table.id, seat, slot.message_id)
+                    table.row = replace(table.row, seats=tuple(
+                        replace(s, panel_message_id=slot.message_id) if s.seat == seat else s
+                        for s in table.row.seats))
+            elif table.row.table_message_id != slot.message_id:
+                await tables.set_table_message(table.id, slot.message_id)
+                table.row = replace(table.row, table_message_id=slot.message_id)
+                if table.match is not None:  # the panels' links follow the new message
+                    self.moved(table)
+        except Exception:
+            log.exception("table %s: cannot store message id of %s", table.id, slot.key)
+        if seat is None:
+            await self._pin(table, slot)
+
+    async def slot_settled(self, slot: Slot) -> None:
+        """Once every message of a table shows its latest drawing, that is stored: a restart
+        redraws only the tables that changed after (``TableRow.shown``)."""
+        table, _ = self._slot_table(slot)
+        if table is None or table.id not in self.drawn:
+            return
+        drawn = self.drawn[table.id]
+        mine = [s for (t, _), s in self.slots.items() if t == table.id]
+        if any(s.queued or s.pending for s in mine) or (table.row.shown_at or 0) >= drawn:
+            return
+        try:
+            if await self.svc.store.tables.mark_shown(table.id, drawn):
+                table.row = replace(table.row, shown_at=drawn)
+        except Exception:
+            log.exception("table %s: cannot store that its messages are shown", table.id)
+
+    def _slot_table(self, slot: Slot) -> tuple[Table | None, int | None]:
+        table_id, _, seat = slot.key[1:].partition("s")
+        return self.svc.tables.get(int(table_id)), int(seat) if seat else None
+
+    # -- where the group finds the table ------------------------------------------------------
+
+    async def _pin(self, table: Table, slot: Slot) -> None:
+        """A game's table message is pinned where the bot may pin (the one it replaces is
+        unpinned), so the group finds it however far the chat has run on. Which message is
+        pinned is stored with the calls (``Outbox.keeping``), before them: a restart neither
+        pins it again nor forgets it, and a worker's death leaves them to another. Refused
+        (no right to pin here), the table message comes back down at a new deal instead
+        (``call_refused``)."""
+        message_id, old = slot.message_id, table.row.pinned_message_id
+        if (table.status != "playing" or table.keeps_score or message_id is None
+                or message_id == old or table.chat_id in self.cannot_pin):
+            return
+        chat_id, outbox = table.chat_id, self._outbox
+        try:
+            async with outbox.keeping():
+                await self.svc.store.tables.set_pinned(table.id, message_id)
+                outbox.put(chat_id, Call("pin_chat_message", {
+                    "chat_id": chat_id, "message_id": message_id, "disable_notification": True},
+                    after={"pinned": table.id, "message": message_id}))
+                if old is not None:
+                    outbox.put(chat_id, _unpin_call(chat_id, old, None))
+        except Exception:
+            log.exception("table %s: cannot store its pinned message", table.id)
+            return
+        table.row = replace(table.row, pinned_message_id=message_id)
+
+    def unpin(self, table_id: int, chat_id: int) -> None:
+        """The message an ended game had pinned is unpinned (the stored one, read when the
+        call's turn comes), then forgotten (``call_sent``): a stop before leaves it to the
+        next start."""
+        self._outbox.put(chat_id, Call("unpin_chat_message", {"chat_id": chat_id},
+                                       fill={"unpin": table_id}))
+
+    async def unpin_ended(self) -> None:
+        """At start: the games that ended before their message was unpinned unpin it now."""
+        for row in await self.svc.store.tables.pinned_closed():
+            self.unpin(row.id, row.chat_id)
+
+    # -- one-off calls that tell back -------------------------------------------------------------
+
+    async def call_sent(self, after: Mapping[str, Any], result: Message | bool) -> None:
+        """A vote's question was posted (its message stored with the vote, so that its outcome
+        is written under it whenever it ends), or an ended game's message unpinned."""
+        if "vote" in after:
+            assert isinstance(result, Message)
+            await self.svc.store.votes.set_message(after["vote"], result.message_id,
+                                                   after["question"])
+        elif after.get("unpinned") is not None:
+            await self._unpinned(after["unpinned"])
+
+    async def call_refused(self, after: Mapping[str, Any], error: BadRequest) -> None:
+        """A pin refused (no right to pin here: not tried again in this group), or an unpin
+        (unpinned by hand, or gone with a migrated group)."""
+        if "pinned" in after:
+            table_id, message_id = after["pinned"], after["message"]
+            row = await self.svc.store.tables.get_table(table_id)
+            log.info("cannot pin in %s: %s", row.chat_id, error.message)
+            self.cannot_pin.add(row.chat_id)
+            if row.pinned_message_id == message_id:
+                await self._unpinned(table_id)
+        elif "unpinned" in after:
+            log.info("cannot unpin: %s", error.message)
+            if after["unpinned"] is not None:
+                await self._unpinned(after["unpinned"])
+        else:
+            raise error
+
+    async def _unpinned(self, table_id: int) -> None:
+        """The table's message is pinned no more."""
+        await self.svc.store.tables.set_pinned(table_id, None)
+        table = self.svc.tables.get(table_id)
+        if table is not None:
+            table.row = replace(table.row, pinned_message_id=None)
+
+    async def call_ready(self, call: Call) -> Call | None:
+        """An ended game's unpin (``unpin``): of the message stored as pinned when the call's
+        turn comes. A vote's outcome, under its question: which message, and what it asked, are
+        read from the stored vote then."""
+        assert call.fill is not None
+        if "unpin" in call.fill:
+            table_id = call.fill["unpin"]
+            pinned = (await self.svc.store.tables.get_table(table_id)).pinned_message_id
+            return (None if pinned is None
+                    else _unpin_call(call.params["chat_id"], pinned, table_id))
+        vote = await self.svc.store.votes.get(call.fill["vote"])
+        if vote is None or vote.message_id is None:
+            return None
+        where = {"chat_id": call.params["chat_id"], "message_id": vote.message_id}
+        if vote.question is None:
+            return Call("edit_message_reply_markup", {**where, "reply_markup": None})
+        return Call("edit_message_text", {**where, "parse_mode": ParseMode.HTML.value,
+                                          "text": vote.question + "\n" + call.fill["outcome"]})
+
+
+def _unpin_call(chat_id: int, message_id: int, table_id: int | None) -> Call:
+    """Unpin a message; ``table_id``: the table whose stored pin it is, forgotten once it is
+    unpinned (or refused)."""
+    return Call("unpin_chat_message", {"chat_id": chat_id, "message_id": message_id},
+                after={"unpinned": table_id})

@@ -1,0 +1,154 @@
+"""Every call counts toward its chat's budget and the bot's calls a second over all chats.
+
+A group's sliding minute (Telegram allows about 20 messages plus edits), a private chat's few
+seconds (about one send or edit a second, a burst of 3). In a group the table message's edits
+never take the share of the minute (``reserve_of``) kept free for one-off messages: a result
+never waits behind a burst of edits. A game's table message is edited evenly over the minute
+(latest state wins, ``steady_of``), not in a burst and a freeze; a lobby, whose players wait to
+see their press, and a scoresheet being entered, which the tapping keeper waits for, are not
+``even``: they are edited at once while the window allows.
+
+Several workers: a ``SharedBudget`` counts every call in PostgreSQL too, so that the workers'
+calls to one chat together stay within its budget, and each worker counts its even share of
+the calls a second (``share``). A single process keeps its calls to groups in its database
+(``GroupCalls``), so that after a restart a group's window starts with the calls of the minute
+before, which Telegram still counts (``counted_before``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+from bot.telegram.sending.chats import ChatQueue
+from bot.telegram.sending.limits import (
+    GROUP_LIMIT,
+    GROUP_WINDOW,
+    LONG_WAIT,
+    OVERALL_LIMIT,
+    OVERALL_WINDOW,
+    PRIVATE_LIMIT,
+    PRIVATE_WINDOW,
+    Window,
+    reserve_of,
+    steady_of,
+)
+from bot.telegram.sending.ports import GroupCalls, SharedBudget
+from bot.telegram.sending.slots import Slot
+
+log = logging.getLogger(__name__)
+
+
+class Budgets:
+    """The budgets of this process's chats and of all its calls."""
+
+    def __init__(self, *, group_limit: int = GROUP_LIMIT, group_window: float = GROUP_WINDOW,
+                 overall_limit: int = OVERALL_LIMIT, group_reserve: int | None = None,
+                 shared: SharedBudget | None = None,
+                 group_calls: GroupCalls | None = None) -> None:
+        self.shared = shared
+        self.group_calls = group_calls
+        self.group_limit = group_limit
+        self.group_window = group_window
+        self.group_reserve = reserve_of(group_limit) if group_reserve is None else group_reserve
+        self.overall_limit = overall_limit
+        self.overall = Window(overall_limit, OVERALL_WINDOW)
+        self._unknown_until = 0.0  # before then a private chat's last calls are unknown
+        self._before: dict[int, list[float]] = {}  # group -> its calls before a restart
+
+    def new_chat(self, chat_id: int) -> ChatQueue:
+        """A chat's queue with its budget, as far as this process knows it."""
+        if chat_id < 0:
+            paced = max(1, self.group_limit - self.group_reserve)
+            window = Window(self.group_limit, self.group_window)
+            window.sent_at.extend([at] for at in self._before.pop(chat_id, ()))
+            return ChatQueue(chat_id, window, paced, min(paced, steady_of(self.group_limit)),
+                             Window(paced, self.group_window))
+        window = Window(PRIVATE_LIMIT, PRIVATE_WINDOW)
+        if time.monotonic() < self._unknown_until:
+            start = self._unknown_until - PRIVATE_WINDOW
+            window.sent_at.extend([start] for _ in range(PRIVATE_LIMIT))
+        return ChatQueue(chat_id, window)
+
+    def after_restart(self) -> None:
+        """The process before this one may have written to private chats moments ago (its
+        calls are not known here): a private chat's window starts full, for one window (a
+        group's are known: the shared budget, or ``counted_before``)."""
+        self._unknown_until = time.monotonic() + PRIVATE_WINDOW
+
+    def counted_before(self, groups: dict[int, list[float]]) -> None:
+        """Calls to groups made by the process before this one (how long ago each was
+        answered, oldest first): a group's window starts with them."""
+        now = time.monotonic()
+        self._before = {chat_id: [now - age for age in ages] for chat_id, ages in groups.items()}
+
+    def share(self, workers: int) -> None:
+        """One of ``workers`` processes: its even share of the calls a second over all chats
+        (no lock shared by all of them on every call)."""
+        self.overall.limit = max(1, self.overall_limit // max(1, workers))
+
+    def delay(self, chat: ChatQueue, *, paced: Slot | None = None) -> float:
+        """Seconds until the chat may make its next call; ``paced``: a group message's edit
+        (never into the group's reserve; evenly spread if the slot is ``even``). Sets
+        ``resting``."""
+        now = time.monotonic()
+        budget = chat.window.delay()
+        if paced is not None and chat.edits is not None:
+            budget = max(budget, chat.edits.delay())
+            if paced.even:
+                budget = max(budget, chat.edited_at + chat.window.period / chat.steady - now)
+        chat.resting = chat.group and budget > LONG_WAIT
+        return max(budget, chat.paused_until - now, chat.shared_until - now,
+                   self.overall.delay())
+
+    async def wait_for(self, chat: ChatQueue, *, paced: Slot | None = None) -> float:
+        """``delay``, once the chat's next call is reserved in the shared budget (or the
+        shared budget said how long to wait); the caller counts the call (``record``) with
+        no wait in between, as this process's other chats may be counting theirs."""
+        delay = self.delay(chat, paced=paced)
+        if delay <= 0 and self.shared is not None and chat.reserved is None:
+            token, wait = await self.shared.take(chat.id, chat.window.limit, chat.window.period)
+            chat.reserved, chat.shared_until = token, time.monotonic() + wait
+            delay = self.delay(chat, paced=paced)
+        return delay
+
+    def record(self, chat: ChatQueue, *, paced: Slot | None = None) -> None:
+        """Count a call that is about to be made."""
+        chat.counted += [chat.window.record(), self.overall.record()]
+        if chat.reserved is not None:
+            chat.shared.append(chat.reserved)
+            chat.reserved = None
+        if paced is not None and chat.edits is not None:
+            chat.counted.append(chat.edits.record())
+            chat.edited_at = time.monotonic()
+
+    async def take(self, chat: ChatQueue) -> None:
+        """Wait until one more call of the chat fits its budget, and count it."""
+        while (delay := await self.wait_for(chat)) > 0:
+            await asyncio.sleep(delay)
+        chat.resting = False
+        self.record(chat)
+
+    async def settle(self, chat: ChatQueue) -> None:
+        """The chat's counted calls were answered (or not made after all): they count from
+        now."""
+        now = time.monotonic()
+        for call in chat.counted:
+            call[0] = now
+        if chat.counted:
+            await self._keep(chat)
+        chat.counted.clear()
+        tokens, chat.shared = chat.shared, []
+        for token in tokens:
+            assert self.shared is not None
+            await self.shared.answered(token)
+
+    async def _keep(self, chat: ChatQueue) -> None:
+        """Keep a group's call for after a restart (if that fails, the call was made still)."""
+        if self.group_calls is None or not chat.group:
+            return
+        try:
+            await self.group_calls.made(chat.id)
+        except Exception:
+            log.exception("cannot keep a call to group %s", chat.id)
