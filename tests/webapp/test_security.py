@@ -24,7 +24,7 @@ from bot.ui.i18n import translator
 from bot.webapp.auth import MAX_AGE, sign
 from bot.webapp.games import DRAW
 from bot.webapp.page import sheet
-from tests.bot.harness import open_table
+from tests.bot.harness import open_table, press_first
 from tests.bot.tabletop import seat_users
 from tests.bot.test_rematch import end_by_vote
 from tests.fakebot import FakeTelegram, User
@@ -223,14 +223,17 @@ async def test_another_table_and_the_first_touch(tg: FakeTelegram, tmp_path: Pat
 
 async def test_a_game_that_has_ended_is_read_as_it_ended(tg: FakeTelegram,
                                                          tmp_path: Path) -> None:
-    """A Mini App left open on a game that has ended (here by /leave and the others' votes)
-    still reads its last look and its final score, a spectator's look keeps the hands
-    hidden, and a tap there is refused and changes nothing."""
+    """A Mini App left open on a game that has ended (here by /leave and the others' votes
+    after one deal: a game stopped before any deal ended is abandoned, with no score) still
+    reads its last look and its final score, a spectator's look keeps the hands hidden, and a
+    tap there is refused and changes nothing."""
     users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
     eve = tg.add_user("Eve")
     group = tg.add_group("Cards", [*users, eve])
     async with bot_with_webapp(tg, tmp_path / "bot.db") as (hub, url):
         table = await start_game(tg, hub, group, users)
+        while not table.match.outputs:  # one deal, by buttons
+            assert await press_first(tg, users)
         tap = press_body(table, init_data(tg, to_act(table, users)), "c" * 16)
         await end_by_vote(tg, group, users, "/leave", "🏁")
         assert table.id not in hub.services.tables.by_id and table.row.status == "finished"
