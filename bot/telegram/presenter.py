@@ -97,8 +97,11 @@ class Presenter:
             self.known(table)
         for event in outcome.events:
             self._tellers[type(event)](event)
+        ended = {ev.table.id for ev in outcome.events
+                 if isinstance(ev, events.DealScored | events.GameOver)}
         for table in outcome.changed.values():
-            self.redraw(table, notify=outcome.notify, renew=table.id in outcome.renew)
+            self.redraw(table, notify=outcome.notify, renew=table.id in outcome.renew,
+                        first=table.id in ended)
 
     def answer(self, outcome: Outcome, tr: Translate, names: Sequence[str] = ()) -> Answer:
         """What a press answers: the refusal as an alert, a link to open, or the note."""
@@ -154,9 +157,11 @@ class Presenter:
     # -- the tables' messages -----------------------------------------------------------------
 
     def redraw(self, table: Table, *, notify: set[int] | frozenset[int] = frozenset(),
-               renew: bool = False) -> None:
+               renew: bool = False, first: bool = False) -> None:
         """Show every message of the table in its current state; ``notify`` users get a
-        fresh panel (a notification) instead of an edit; ``renew``: the group message too.
+        fresh panel (a notification) instead of an edit; ``renew``: the group message too;
+        ``first``: the group message before the group's one-off messages (a deal's result
+        never stands above a table still waiting for its last card).
         A player who must act gets his panel at once, and so does everyone at a deal's end
         (its result, his next hand); the others' may wait a moment (until their turn).
         The listeners (open Mini Apps) hear of it first."""
@@ -168,6 +173,7 @@ class Presenter:
             return
         group = self.book.slot(table, None)
         group.even = table.status != "lobby" and not table.keeps_score
+        group.first = group.first or first
         self.outbox.show(group, screen, renew=renew or self.book.scrolled_away(table, group))
         acting = table.acting_users()
         for seat in table.row.seats:

@@ -94,7 +94,7 @@ class Budgets:
         ``resting``."""
         now = time.monotonic()
         budget = chat.window.delay()
-        if paced is not None and chat.edits is not None:
+        if paced is not None and chat.edits is not None and not paced.first:
             budget = max(budget, chat.edits.delay())
             if paced.even:
                 budget = max(budget, chat.edited_at + chat.window.period / chat.steady - now)

@@ -143,7 +143,7 @@ class Queues:
                 await mark_done(self.queue, item.token)
             chat.queue.remove(item)
             if isinstance(item, Slot):
-                item.due = 0.0
+                item.due, item.first = 0.0, False
                 if dropped:
                     item.queued = False
                 elif not failed and item.pending:
