@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.bot.harness import open_table, press_first, running_bot
+from tests.bot.harness import press_first
+from tests.bot.test_group_life import _game
 from tests.fakebot import FakeTelegram
 from tests.fakebot.model import ApiCall
 
@@ -17,13 +18,7 @@ def _text(call: ApiCall) -> str:
 
 async def test_the_table_shows_the_deals_end_before_its_result(tg: FakeTelegram,
                                                                 tmp_path: Path) -> None:
-    users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
-    group = tg.add_group("Cards", users)
-    async with running_bot(tg, tmp_path / "bot.db") as hub:
-        await open_table(tg, group, users)
-        await tg.press(users[0], tg.last_message(group), text="▶ Start")
-        await tg.settled(group)
-        [table] = hub.services.tables.values()
+    async with _game(tg, tmp_path) as (users, group, _, table):
         for deal in (1, 2):
             while len(table.match.outputs) < deal:  # played at once: the edits are paced
                 assert await press_first(tg, users)
