@@ -106,8 +106,8 @@ async def on_deal(update: Update, context: Context) -> None:
     if not after_command(update).strip():
         tr = await chat_translator(update, context)
         chat = update.effective_chat
-        table = None if chat is None else await context.services.topic_table(
-            chat.id, thread_of(update.effective_message))
+        table = None if chat is None else await loading.topic_table(
+            context.services, chat.id, thread_of(update.effective_message))
         if table is not None and table.keeps_score:
             await reply(update, context, plugin_of(table).entry.text_help(tr))
             return
