@@ -233,6 +233,8 @@ def reason(refusal: Refusal | ActionError, tr: Translate, names: Sequence[str] =
         if needed <= values.keys():
             filled = template.format(**values)
             if "deal" in values and "deal" not in needed:  # a corrected deal refused later
+                if template[:1].isupper():  # a word of its own, after the colon
+                    filled = filled[:1].lower() + filled[1:]
                 filled = tr("Deal {deal}: {reason}", deal=values["deal"], reason=filled)
             return filled
     return message
@@ -243,6 +245,16 @@ def setting_words(setting: Setting, tr: Translate) -> str:
     if setting.game is None:
         return setting_text(setting.key, setting.value, tr)
     return option_text(setting.game, setting.key, setting.value, tr)
+
+
+def _after_colon(refusal: Refusal, said: str, tr: Translate) -> str:
+    """A refusal told after another's colon ("Not entered: with those tricks..."): lower
+    case, where its template starts with a word of its own (not a name)."""
+    templates = bot_templates(tr).get(refusal.code) or engine_templates(tr).get(refusal.code)
+    first = choices(templates)[0][:1] if templates else ""
+    if first.isalpha() and first.isupper() and said.startswith(first):
+        return first.lower() + said[1:]
+    return said
 
 
 def choices(template: str | tuple[str, ...]) -> tuple[str, ...]:
@@ -267,7 +279,7 @@ def _values(params: Mapping[str, Any], names: Sequence[str], tr: Translate,
         if value is None:
             continue
         if isinstance(value, Refusal):
-            values[key] = text(value, tr, names, html=html)
+            values[key] = _after_colon(value, text(value, tr, names, html=html), tr)
         elif isinstance(value, Setting):
             values["option"], _, values["value"] = setting_words(value, tr).partition(": ")
         elif key in VALUES:
