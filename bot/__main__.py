@@ -14,6 +14,7 @@ from urllib.parse import urlparse
 from bot.app import build_application, work
 from bot.config import ConfigError, Settings, load_settings
 from bot.telegram.connect import TokenRefused, connect
+from storage.outage import EXIT_CODE, DatabaseGone
 
 USAGE = "usage: python -m bot [receive | work]"
 
@@ -40,6 +41,8 @@ def main(argv: list[str]) -> int:
     except TokenRefused as exc:
         print(f"cardtable: {exc}", file=sys.stderr)
         return 2
+    except DatabaseGone:  # said once, as an ERROR, when it gave up (storage/outage.py)
+        return EXIT_CODE
     except KeyboardInterrupt:  # while it waited for the network
         return 130
     return 0
@@ -65,6 +68,9 @@ def run(role: str, settings: Settings) -> None:
                         webhook_url=settings.webhook_url, bootstrap_retries=-1)
     else:
         app.run_polling(bootstrap_retries=-1)
+    services = app.bot_data.services
+    if services is not None and services.store.db.outage.gone:
+        raise DatabaseGone(f"database {services.store.db.where} out of reach")
 
 
 if __name__ == "__main__":

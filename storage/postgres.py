@@ -33,6 +33,7 @@ import asyncpg
 from storage.errors import Conflict
 from storage.metrics import POSTGRES_COMMIT
 from storage.migrate import migrate
+from storage.outage import Outage, unavailable
 from storage.schema_pg import MIGRATIONS
 from storage.sql import POSTGRES, Conn, Row, Rows
 
@@ -120,13 +121,16 @@ class PostgresDatabase:
     def __init__(self, pool: asyncpg.Pool, where: str) -> None:
         self.pool = pool
         self.where = where
+        self.outage = Outage(where)
 
     @classmethod
     async def open(cls, url: str, *, size: int = 10) -> PostgresDatabase:
         where = shown_url(url)
         # No JIT: the bot's statements are short, and a fresh database's missing statistics
         # made the planner compile start-up's one scan of the open tables (0.3 s of 0.34 s).
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=size,
+        # No floor of open connections: after a restart of the server the pool would try to
+        # restore it on its own, logging each refusal with a traceback.
+        pool = await asyncpg.create_pool(url, min_size=0, max_size=size,
                                          server_settings={"jit": "off"},
                                          connection_class=_Connection)
         try:
@@ -154,30 +158,75 @@ class PostgresDatabase:
             _bound.reset(token)
 
     async def write(self, operation: Callable[[Conn], Awaitable[T]]) -> T:
+        """In a transaction of its own, done again after a deadlock or a serialization
+        failure, and while the server is out of reach (``outage``). In a ``bound`` one, a
+        savepoint of it."""
         bound = _bound.get()
         if bound is not None and bound.serves():
             async with bound.raw.transaction():  # a savepoint: kept or undone whole
                 return await operation(PgConn(bound.raw))
-        for attempt in range(RETRIES):
+        conflicts = 0
+        while True:
             try:
                 async with self.pool.acquire() as raw:
-                    with POSTGRES_COMMIT.time():
+                    with dropping_broken(raw), POSTGRES_COMMIT.time():
                         async with raw.transaction():
-                            return await operation(PgConn(raw))
+                            done = await operation(PgConn(raw))
             except (asyncpg.DeadlockDetectedError, asyncpg.SerializationError):
-                if attempt == RETRIES - 1:
+                conflicts += 1
+                if conflicts == RETRIES:
                     raise
-        raise AssertionError("unreachable")
+            except Exception as exc:
+                if not unavailable(exc):
+                    raise
+                await self.outage.wait(exc)
+            else:
+                self.outage.ok()
+                return done
 
     @asynccontextmanager
     async def reading(self) -> AsyncIterator[Conn]:
+        """A read-only transaction (on a connection taken once the server is in reach:
+        ``connection``)."""
         bound = _bound.get()
         if bound is not None and bound.serves():
             yield PgConn(bound.raw)  # sees the transaction's own writes
             return
-        async with self.pool.acquire() as raw, raw.transaction(
+        async with self.connection() as raw, raw.transaction(
                 isolation="repeatable_read", readonly=True):
             yield PgConn(raw)
+
+    @asynccontextmanager
+    async def connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A connection of the pool, once the server answers (waited for during an
+        ``outage``)."""
+        while True:
+            try:
+                raw = await self.pool.acquire()
+            except Exception as exc:
+                if not unavailable(exc):
+                    raise
+                await self.outage.wait(exc)
+            else:
+                break
+        self.outage.ok()
+        try:
+            with dropping_broken(raw):
+                yield raw
+        finally:
+            await self.pool.release(raw)
+
+
+@contextmanager
+def dropping_broken(raw: asyncpg.Connection) -> Iterator[None]:
+    """Inside: a connection that the server's outage broke is closed, so that its pool opens
+    a new one rather than give it to the next taker as it is."""
+    try:
+        yield
+    except Exception as exc:
+        if unavailable(exc):
+            raw.terminate()
+        raise
 
 
 def shown_url(url: str) -> str:

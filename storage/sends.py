@@ -50,7 +50,7 @@ class SendQueue:
 
     @asynccontextmanager
     async def together(self) -> AsyncIterator[None]:
-        async with self.db.pool.acquire() as raw, raw.transaction():
+        async with self.db.connection() as raw, raw.transaction():
             with self.db.bound(raw):
                 yield
 

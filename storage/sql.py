@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from storage.outage import Outage
 
 T = TypeVar("T")
 Row = Any  # a row by column name or position
@@ -89,6 +92,7 @@ class Database(Protocol):
     connection that sees only committed writes. ``where``: the file or server, for messages."""
 
     where: str
+    outage: Outage  # whether the database is out of reach now (storage/outage.py)
 
     async def write(self, operation: Callable[[Conn], Awaitable[T]]) -> T:
         """Run ``operation`` in a transaction; its result once it is durable. If it raises,

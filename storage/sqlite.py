@@ -18,6 +18,10 @@ The whole batch runs in one hop to aiosqlite's thread (``_batch``): each operati
 coroutine is run there to its end on the plain sqlite3 connection (``ThreadConn``), so a
 batch costs the event loop one wait, not one a statement.
 
+A batch that finds the file locked by another process (a backup) or the disk full is rolled
+back whole and run again once it can be (``storage.outage``): an action is never half
+stored; past the outage's limit its callers get ``DatabaseGone``.
+
 Reads take the same lock, so they never see a batch that is not committed.
 """
 
@@ -34,13 +38,15 @@ import aiosqlite
 from storage.errors import Conflict, StorageError
 from storage.metrics import SQLITE_COMMIT
 from storage.migrate import migrate
+from storage.outage import Outage, unavailable
 from storage.schema_sqlite import MIGRATIONS
 from storage.sql import SQLITE, Conn, Row, Rows
 
 T = TypeVar("T")
 Operation = Callable[[Conn], Awaitable[Any]]
 
-BUSY_TIMEOUT_SECONDS = 10.0
+START_TIMEOUT_SECONDS = 10.0  # another process migrating, at start
+BUSY_TIMEOUT_MS = 1000  # then a batch waits as an outage (storage/outage.py)
 MEMORY = ":memory:"  # a database that lives only in this process (the service tests)
 
 
@@ -118,10 +124,11 @@ class SqliteDatabase:
         self._lock = asyncio.Lock()
         self._queue: list[tuple[Operation, asyncio.Future[Any]]] = []
         self._writer: asyncio.Task[None] | None = None
+        self.outage = Outage(path)
 
     @classmethod
     async def open(cls, path: str) -> SqliteDatabase:
-        conn = await aiosqlite.connect(path, timeout=BUSY_TIMEOUT_SECONDS, isolation_level=None)
+        conn = await aiosqlite.connect(path, timeout=START_TIMEOUT_SECONDS, isolation_level=None)
         try:
             conn.row_factory = sqlite3.Row
             mode = await _pragma(conn, "journal_mode=WAL")
@@ -136,6 +143,7 @@ class SqliteDatabase:
                 await conn.execute("ROLLBACK")
                 raise
             await conn.execute("COMMIT")
+            await _pragma(conn, f"busy_timeout={BUSY_TIMEOUT_MS}")
         except BaseException:
             await conn.close()
             raise
@@ -165,16 +173,27 @@ class SqliteDatabase:
         try:
             while self._queue:
                 batch, self._queue = self._queue, []
-                async with self._lock:
-                    await self._commit(batch)
+                await self._commit(batch)
         finally:
             self._writer = None
 
     async def _commit(self, batch: list[tuple[Operation, asyncio.Future[Any]]]) -> None:
+        """Run the batch (again while the file is locked or the disk full: ``outage``; the
+        reads go on meanwhile) and answer its callers."""
         operations = [operation for operation, _ in batch]
         try:
-            with SQLITE_COMMIT.time():
-                outcomes = await _in_thread(self.conn, self._batch, operations)
+            while True:
+                try:
+                    async with self._lock:
+                        with SQLITE_COMMIT.time():
+                            outcomes = await _in_thread(self.conn, self._batch, operations)
+                except Exception as exc:
+                    if not unavailable(exc):
+                        raise
+                    await self.outage.wait(exc)  # DatabaseGone past its limit
+                else:
+                    self.outage.ok()
+                    break
         except Exception as exc:
             for _, future in batch:
                 if not future.done():

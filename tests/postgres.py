@@ -71,6 +71,7 @@ class PostgresServer:
         self.root = Path(tempfile.mkdtemp(prefix="cardtable-pg-"))
         self.data = self.root / "data"
         self.port = 0
+        self._options = ""
         self._databases = 0
 
     def _run(self, *command: str) -> None:
@@ -87,8 +88,9 @@ class PostgresServer:
             options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root}"
                        " -c fsync=off -c max_connections=200 -c shared_buffers=32MB")
             try:
-                self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options,
-                          "-l", str(self.root / "log"), "-w", "-t", "60", "start")
+                self._pg_ctl("-o", options, "-l", str(self.root / "log"), "-w", "-t", "60",
+                             "start")
+                self._options = options
                 return self
             except subprocess.CalledProcessError:
                 if attempt == 4:
@@ -96,10 +98,21 @@ class PostgresServer:
                                        + (self.root / "log").read_text()[-2000:]) from None
         raise AssertionError("unreachable")
 
+    def _pg_ctl(self, *args: str) -> None:
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), *args)
+
+    def halt(self) -> None:
+        """Stop the server (its connections dropped), keeping its data: ``resume`` starts it
+        again on the same port."""
+        self._pg_ctl("-m", "fast", "-w", "stop")
+
+    def resume(self) -> None:
+        self._pg_ctl("-o", self._options, "-l", str(self.root / "log"), "-w", "-t", "60",
+                     "start")
+
     def stop(self) -> None:
         with contextlib.suppress(subprocess.CalledProcessError):
-            self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "immediate", "-w",
-                      "stop")
+            self._pg_ctl("-m", "immediate", "-w", "stop")
         shutil.rmtree(self.root, ignore_errors=True)
 
     def url(self, database: str = "postgres") -> str:

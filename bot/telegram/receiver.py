@@ -13,6 +13,7 @@ import hashlib
 import json
 import logging
 import signal
+from typing import Any
 from urllib.parse import urlparse
 
 from aiohttp import web
@@ -24,11 +25,13 @@ from bot.monitoring.server import Monitor, routes
 from bot.telegram.connect import connect
 from bot.telegram.lanes import lane_of, sender_lane
 from storage import inbox
-from storage.postgres import PgConn, PostgresDatabase
+from storage.outage import DatabaseGone, unavailable
+from storage.postgres import PgConn, PostgresDatabase, dropping_broken
 from storage.tables import TableStore
 
 log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+RETRY_AFTER = 2  # seconds Telegram is asked to wait before sending an update again (503)
 
 
 def secret_of(settings: Settings) -> str:
@@ -41,10 +44,12 @@ class Receiver:
     def __init__(self, db: PostgresDatabase, secret: str) -> None:
         self.db = db
         self.secret = secret
+        self.gone = asyncio.Event()  # the database stayed out of reach past its outage limit
 
     async def handle(self, request: web.Request) -> web.Response:
         """200 for every update stored (or stored before); 400 for a body that is no update,
-        never 500 for one that is: an update whose lane cannot be found goes to its sender's."""
+        never 500 for one that is: an update whose lane cannot be found goes to its sender's.
+        The database out of reach: 503, and Telegram sends the update again later."""
         if request.headers.get(SECRET_HEADER) != self.secret:
             return web.Response(status=403)
         try:
@@ -55,21 +60,41 @@ class Receiver:
             return web.Response(status=400)
         if type(update_id) is not int or not 0 <= update_id <= MAX_ID:
             return web.Response(status=400)
-        async with self.db.pool.acquire() as raw:
-            conn = PgConn(raw)
-
-            async def table_lane(table_id: int) -> str | None:
-                return await inbox.lane_of_table(conn, table_id)
-
+        try:
+            await self._store(update_id, update, body)
+        except Exception as exc:
+            if not unavailable(exc):
+                raise
             try:
-                lane = await lane_of(update, table_lane)
-            except Exception as exc:  # an odd shape, or a database error: the sender's lane
-                lane = sender_lane(update)
-                log.warning("update %s goes to lane %s: %r", update_id, lane, exc)
-            async with raw.transaction():
-                if not await inbox.put(conn, update_id, lane, body):
-                    log.info("update %s came again: stored before", update_id)
+                self.db.outage.failed(exc)  # logged once, when the outage starts
+            except DatabaseGone:
+                self.gone.set()  # past the limit: the receiver stops (``serve``)
+            return web.Response(status=503, headers={"Retry-After": str(RETRY_AFTER)})
+        self.db.outage.ok()
         return web.Response(text="ok")
+
+    async def _store(self, update_id: int, update: dict[str, Any], body: str) -> None:
+        async with self.db.pool.acquire() as raw:
+            with dropping_broken(raw):
+                await _put(PgConn(raw), update_id, update, body)
+
+
+async def _put(conn: PgConn, update_id: int, update: dict[str, Any], body: str) -> None:
+    """Store the update in its lane (in one transaction)."""
+
+    async def table_lane(table_id: int) -> str | None:
+        return await inbox.lane_of_table(conn, table_id)
+
+    try:
+        lane = await lane_of(update, table_lane)
+    except Exception as exc:  # an odd shape: the sender's lane
+        if unavailable(exc):
+            raise
+        lane = sender_lane(update)
+        log.warning("update %s goes to lane %s: %r", update_id, lane, exc)
+    async with conn.raw.transaction():
+        if not await inbox.put(conn, update_id, lane, body):
+            log.info("update %s came again: stored before", update_id)
 
 
 async def serve(settings: Settings) -> None:
@@ -94,7 +119,11 @@ async def serve(settings: Settings) -> None:
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stopping.set)
     try:
-        await stopping.wait()
+        await asyncio.wait([asyncio.create_task(stopping.wait()),
+                            asyncio.create_task(receiver.gone.wait())],
+                           return_when=asyncio.FIRST_COMPLETED)
+        if receiver.gone.is_set():
+            raise DatabaseGone(f"database {db.where} out of reach")
     finally:
         await runner.cleanup()
         await db.close()

@@ -47,6 +47,7 @@ import asyncpg
 from asyncpg.transaction import Transaction
 from telegram import Update
 
+from bot.monitoring.metrics import DEAD_LETTERS
 from bot.service import loading
 from bot.service.ports import Job, Scheduler, Services
 from bot.telegram.calls import Call
@@ -56,6 +57,7 @@ from storage import inbox
 from storage.budgets import SharedBudget
 from storage.inbox import table_lane
 from storage.metrics import POSTGRES_COMMIT
+from storage.outage import DatabaseGone, unavailable
 from storage.postgres import PgConn, PostgresDatabase
 from storage.sends import SendQueue
 
@@ -79,7 +81,6 @@ class Worker:
         self.wake = asyncio.Event()
         self.handled = 0  # updates done (for the benchmark)
         self.beaten_at: float | None = None  # time.monotonic() of the last heartbeat
-        self.set_aside = 0  # updates given up (dead letters)
         # Sends at once that hold a connection for their lane's send lock (``ours``): under
         # half the pool, the rest left to the unit of work, the listener and what sends write.
         self.sending = asyncio.Semaphore(max(1, db.pool.get_max_size() // 2 - 1))
@@ -112,7 +113,13 @@ class Worker:
         log.info("worker %s takes updates", self.id)
         try:
             while not stopping.is_set():
-                if await self.step():
+                try:
+                    if await self.step():
+                        continue
+                except Exception as exc:
+                    if not unavailable(exc):
+                        raise
+                    await self.db.outage.wait(exc)  # logged once; DatabaseGone past its limit
                     continue
                 self.wake.clear()
                 with contextlib.suppress(TimeoutError):
@@ -121,20 +128,28 @@ class Worker:
             beating.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await beating
-            await listener.remove_listener("cardtable_inbox", notified)
+            with contextlib.suppress(Exception):  # its connection may be one an outage broke
+                await listener.remove_listener("cardtable_inbox", notified)
             await self.db.pool.release(listener)
             await self.presenter.outbox.drain()  # before leaving: then the others take what is left
             await self.db.write(lambda conn: inbox.leave(conn, self.id))
 
     async def _beating(self, stopping: asyncio.Event) -> None:
+        """Beat; then adopt the dead workers' lanes and resume their kept calls, but not
+        until every live worker had time to beat after an outage of the database (they all
+        look dead then, and may owe marks of calls they made: ``SendQueue.done``)."""
         while not stopping.is_set():
             await asyncio.sleep(HEARTBEAT)
             try:
                 await self.beat()
-                await self.adopt()
-                await self.resume()
-            except Exception:
-                log.exception("worker %s: heartbeat failed", self.id)
+                if self.db.outage.back_for() > DEAD_AFTER + 2 * HEARTBEAT:
+                    await self.adopt()
+                    await self.resume()
+            except DatabaseGone:
+                return  # the unit loop stops the worker
+            except Exception as exc:
+                if not unavailable(exc):
+                    log.exception("worker %s: heartbeat failed", self.id)
 
     async def beat(self) -> None:
         """Alive; this worker's share of the overall budget follows the live workers."""
@@ -163,8 +178,9 @@ class Worker:
     # -- units of work ----------------------------------------------------------------------
 
     async def step(self) -> bool:
-        """Do one pending update if there is one a lane lets this worker take."""
-        async with self.turn, self.db.pool.acquire() as raw:
+        """Do one pending update if there is one a lane lets this worker take. The database
+        out of reach: what ``unavailable`` tells, the update left pending."""
+        async with self.turn, self.db.connection() as raw:
             conn = PgConn(raw)
             transaction = raw.transaction()
             await transaction.start()
@@ -191,7 +207,7 @@ class Worker:
                         claimed.update_id, claimed.lane, claimed.attempts + 1, GIVE_UP)
             if await self.db.write(lambda c: inbox.failed(c, claimed.update_id, error,
                                                           give_up=GIVE_UP)):
-                self.set_aside += 1
+                DEAD_LETTERS.inc()
                 log.error("update %s set aside after %d attempts (a dead letter):\n%s",
                           claimed.update_id, GIVE_UP, error)
             return True
@@ -220,11 +236,13 @@ class Worker:
             self.versions[lane] = version  # before the commit lets this worker's sends go
             with POSTGRES_COMMIT.time():
                 await transaction.commit()
-        except Exception:
+        except Exception as exc:
             with contextlib.suppress(Exception):
                 await transaction.rollback()
             self._forget(lane)
             self.versions.pop(lane, None)  # the next unit here catches the lane up
+            if unavailable(exc):
+                raise  # not the update's fault: no attempt counted
             return traceback.format_exc()
         outbox.release(held)
         return None
@@ -247,7 +265,7 @@ class Worker:
         end (it waits; so does this for a unit under way in the lane). A lane this worker
         never worked in: yes (a table drawn from another lane)."""
         lane = table_lane(chat_id, thread_id)
-        async with self.sending, self.db.pool.acquire() as raw, raw.transaction():
+        async with self.sending, self.db.connection() as raw, raw.transaction():
             version = await inbox.sending(PgConn(raw), lane)
             mine = self.versions.get(lane)
             yield mine is None or mine == version
@@ -270,13 +288,13 @@ class Worker:
             if table_lane(table.chat_id, table.thread_id) == lane:
                 svc.timers.cancel(table.id)
                 svc.tables.forget(table)
-                self.presenter.book.forget(table.id)
+                self.presenter.forget(table.id)
 
     async def in_lane(self, lane: str, work: Callable[[], Awaitable[None]], *,
                       adopt: bool) -> bool:
         """Do ``work`` as a unit in ``lane`` if this worker worked there last, or if no
         live worker did (``adopt``: and only then). False: not done here."""
-        async with self.turn, self.db.pool.acquire() as raw:
+        async with self.turn, self.db.connection() as raw:
             conn = PgConn(raw)
             transaction = raw.transaction()
             await transaction.start()
@@ -335,10 +353,17 @@ class LaneJobs:
 
     async def _run(self, key: str, job: Job) -> None:
         found = _TABLE_KEY.match(key)
-        lane = None if found is None else await self.worker.lane_of_table(int(found.group(1)))
-        if lane is None:
+        if found is None:
             return
-        await self.worker.in_lane(lane, job, adopt=False)
+        table_id = int(found.group(1))
+        try:
+            lane = await self.worker.lane_of_table(table_id)
+            if lane is not None:
+                await self.worker.in_lane(lane, job, adopt=False)
+        except Exception as exc:
+            if not unavailable(exc):
+                raise
+            self.worker.svc.timers.cancel(table_id)  # the poll arms it again once it is back
 
     def every(self, key: str, seconds: float, job: Job) -> None:
         """A job of no table (the timers' poll): as it is."""

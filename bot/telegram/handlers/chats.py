@@ -7,10 +7,10 @@ import logging
 from telegram import MessageEntity, Update
 from telegram.constants import ChatMemberStatus, ChatType
 
-from bot.games import command_games
+from bot.games import PLUGINS, command_games
 from bot.screens import ratings, texts
 from bot.service import chats, queries
-from bot.service.outcome import Outcome
+from bot.service.outcome import Outcome, Refusal
 from bot.service.users import Person
 from bot.telegram.answers import Answer
 from bot.telegram.common import (
@@ -26,6 +26,7 @@ from bot.telegram.common import (
 )
 from bot.telegram.context import Context
 from bot.ui.i18n import translator
+from storage.outage import DatabaseGone, unavailable
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,7 @@ async def on_top(update: Update, context: Context) -> None:
         return
     parsed = queries.parse_top(args_of(context), command_games())
     if parsed is None:
-        await refuse(update, context, "top_how", tr)
+        await refuse(update, context, "top_how", tr, example=next(iter(PLUGINS)))
         return
     games, minimum = parsed
     boards = await queries.top(context.services, place.chat_id, games, minimum)
@@ -140,7 +141,8 @@ async def on_membership(update: Update, context: Context) -> None:
     elif change.old_chat_member.status in gone:
         out = await chats.bot_added(context.services, change.chat.id,
                                     change.from_user.language_code)
-    else:
+    else:  # the bot's rights changed: it may be allowed to pin now
+        await context.presenter.book.pins.grant(change.chat.id)
         return
     context.presenter.show(out)
 
@@ -159,4 +161,26 @@ async def on_unknown_command(update: Update, context: Context) -> None:
 
 
 async def on_error(update: object, context: Context) -> None:
+    error = context.error
+    if error is not None and (isinstance(error, DatabaseGone) or unavailable(error)):
+        # The database is out of reach (said once, storage/outage.py): nothing was stored.
+        if isinstance(update, Update):
+            await _not_stored(update, context)
+        updater = context.application.updater
+        if isinstance(error, DatabaseGone) and updater is not None and updater.running:
+            context.application.stop_running()  # the single process exits for a restart
+        return
     log.error("update %s failed", getattr(update, "update_id", "?"), exc_info=context.error)
+
+
+async def _not_stored(update: Update, context: Context) -> None:
+    """Tell whoever pressed or wrote that it was not stored (in the chat's known language: no
+    database read)."""
+    chat = update.effective_chat
+    if chat is None:
+        return
+    text = context.presenter.text(Refusal("not_stored"), context.presenter.translator(chat.id))
+    if update.callback_query is not None:
+        await context.presenter.outbox.answer(update.callback_query.id, Answer.refuse(text))
+    else:
+        await reply(update, context, text)

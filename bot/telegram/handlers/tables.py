@@ -60,7 +60,8 @@ async def on_newgame(update: Update, context: Context) -> None:
     assert user is not None
     thread_id = thread_of(message)
     if game is None and not (command == "newgame" and not args):
-        await refuse(update, context, "unknown_game", tr, names=", ".join(PLUGINS))
+        await refuse(update, context, "unknown_game", tr, names=", ".join(PLUGINS),
+                     example=next(iter(PLUGINS)))
         return
     out = (await lobby.refuse_if_open(context.services, chat.id, thread_id) if game is None else
            await lobby.open_table(context.services, chat.id, thread_id, user, game,

@@ -26,6 +26,7 @@ from bot.telegram.sending.chats import Job
 from bot.telegram.sending.ports import SendQueue
 from bot.telegram.sending.slots import Slot
 from bot.ui.screen import Screen
+from storage.outage import DatabaseGone
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +113,9 @@ async def mark_done(queue: SendQueue | None, token: int | None) -> None:
     if queue is None or token is None:
         return
     try:
-        await queue.done(token)
+        await queue.done(token)  # waits while the database is out of reach
+    except DatabaseGone:
+        pass  # the process stops (said once): the call may be made again by another worker
     except Exception:
         log.exception("cannot mark kept call %s done", token)
 
