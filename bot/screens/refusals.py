@@ -178,6 +178,8 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
         "cannot_reopen": tr("Another table is open in this chat: the finished game cannot be "
                             "reopened."),
         "sheet_not_changed": tr("The sheet could not be changed. Please try again."),
+        "rematch_stale": tr("A later game was played here since: press “Play again” under the "
+                            "last one."),
         "ready_already": tr("You have pressed already: the game starts when everyone has."),
         # answers when something was done
         "left": tr("You left the table."),

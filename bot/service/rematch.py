@@ -33,6 +33,9 @@ async def press(svc: Services, old_id: int, user: UserRow) -> Outcome:
         return refused("bad_button")
     if old.seat_of(user.id) is None:
         return refused("players_only")
+    [last] = await svc.store.stats.recent_games(old.chat_id, 1, old.thread_id)
+    if last.table_id != old.id:  # a later game ended here: its players, its seating
+        return refused("rematch_stale")
     table = (await loading.topic_table(svc, old.chat_id, old.thread_id)
              or await _open(svc, old, user))
     if table is None:

@@ -156,6 +156,11 @@ class Presenter:
         await self.outbox.request(chat_id, Call("edit_message_text", {
             "text": text, "chat_id": chat_id, "message_id": message_id}))
 
+    async def drop_buttons(self, chat_id: int, message_id: int) -> None:
+        """A message of the bot's loses its buttons (a refused edit is only logged)."""
+        await self.outbox.request(chat_id, Call("edit_message_reply_markup", {
+            "chat_id": chat_id, "message_id": message_id, "reply_markup": None}))
+
     # -- the tables' messages -----------------------------------------------------------------
 
     def redraw(self, table: Table, *, notify: set[int] | frozenset[int] = frozenset(),

@@ -6,7 +6,7 @@ import json
 import logging
 from dataclasses import dataclass
 
-from telegram import MessageEntity, Update
+from telegram import CallbackQuery, MessageEntity, Update
 
 from bot.games import FRONT, PLUGINS, command_games
 from bot.screens import texts
@@ -116,21 +116,26 @@ async def on_button(update: Update, context: Context) -> None:
     user = await context.services.users.seen(person(query.from_user))
     tr = context.presenter.translator(user.id)
     try:
-        answer = await _press(context, query.data, user, tr)
+        answer = await _press(context, query, user, tr)
     except Exception:
         log.exception("button %r from %s failed", query.data, user.id)
         answer = Answer.refuse(context.presenter.text(Refusal("failed"), tr))
     await _answer(update, context, answer)
 
 
-async def _press(context: Context, data: str | None, user: UserRow, tr: Translate) -> Answer:
+async def _press(context: Context, query: CallbackQuery, user: UserRow,
+                 tr: Translate) -> Answer:
     try:
-        callback = unpack(data)
+        callback = unpack(query.data)
     except BadCallback:
         return Answer.refuse(context.presenter.text(Refusal("not_mine"), tr))
     out = await presses.press(context.services, callback.table, user, callback.kind,
                               callback.parts, FRONT)
     context.presenter.show(out)
+    message = query.message
+    if out.refusal is not None and out.refusal.code == "table_closed" and message is not None:
+        # a message of an ended game that kept its buttons (a /timer picker): none now
+        await context.presenter.drop_buttons(message.chat.id, message.message_id)
     table = context.services.tables.get(callback.table)
     return context.presenter.answer(out, tr, table.names if table is not None else [])
 
