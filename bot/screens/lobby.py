@@ -9,7 +9,7 @@ from bot.games import PLUGINS
 from bot.screens.look import Look, context, plugin_of
 from bot.screens.time_settings import lobby_buttons
 from bot.service.lobby import shown_index
-from bot.service.tables import Table
+from bot.service.tables import Table, gives_hints
 from bot.ui.callbacks import pack
 from bot.ui.i18n import Translate
 from bot.ui.screen import Button, Screen, rows_of
@@ -52,6 +52,10 @@ def lobby_screen(table: Table, tr: Translate, look: Look) -> Screen:
     rows.append((button(tr("✋ Join"), "join"), button(tr("Leave"), "leave")))
     rows.extend(rows_of(option_buttons(table, tr, options.main), 3))
     rows.extend(rows_of(lobby_buttons(table, tr), 1))
+    if table.spec.hint is not None:
+        hints = tr("on") if gives_hints(row.settings) else tr("off")
+        rows.append((button(tr("💡 Hints for learners (not rated): {value}", value=hints),
+                            "hints"),))
     if _teams(table):
         rows.append((button(tr("🤝 Change partners"), "partners"),))
     if options.conventions:

@@ -189,6 +189,8 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
         "setting_is": tr("Already so: {option}: {value}"),
         "joined_already": tr("You are already at this table."),
         "ready": tr("You play again. The game starts when everyone has pressed."),
+        "analysis_above": tr("The analysis of this deal is above in the group."),
+        "hints_off": tr("Hints are off at this table: a rated game gives none."),
         "welcome_back": tr("Welcome back: you play your seat again."),
         "playing_already": tr("You are playing your seat already."),
         "setting_already": tr("That is the setting already."),

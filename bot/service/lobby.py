@@ -6,7 +6,7 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from bot.service import events, loading, play, time_settings
+from bot.service import events, hints, loading, play, time_settings
 from bot.service.outcome import Outcome, Setting
 from bot.service.tables import REMATCH, TOPIC, Table
 from engine.base import RulesError, offered_values
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PAGES = ("main", "conventions")
-MANAGE = ("set", "page", "start", "cancel", "time", "partners")
+MANAGE = ("set", "page", "start", "cancel", "time", "partners", "hints")
 
 
 async def refuse_if_open(svc: Services, chat_id: int, thread_id: int) -> Outcome | None:
@@ -83,6 +83,8 @@ async def press(svc: Services, table: Table, user: UserRow, parts: tuple[str, ..
         return out.redraw(table)
     if op == "partners":
         return await rotate_partners(svc, table)
+    if op == "hints":
+        return await hints.toggle(svc, table)
     if op == "time" and len(parts) in (2, 3) and parts[1] in time_settings.KEYS:
         return await change_time(svc, table, parts[1], parts[2:])
     if op == "set" and len(parts) in (2, 3):

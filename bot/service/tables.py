@@ -29,6 +29,13 @@ def keeps_score(settings: Mapping[str, Any]) -> bool:
     return settings.get("mode") == SCOREKEEPER
 
 
+HINTS = "hints"  # the setting of a table for learners: 💡 on the panels, the game not rated
+
+
+def gives_hints(settings: Mapping[str, Any]) -> bool:
+    return bool(settings.get(HINTS))
+
+
 @dataclass(frozen=True)
 class DealEnd:
     """The deal that just ended (its number from 1, its output, its last public view): the
@@ -50,6 +57,8 @@ class Table:
     keeper: Keeper | None = None  # scorekeeper mode: the deal being entered
     ended: DealEnd | None = None  # the end of the last deal, shown until the next action
     forced: dict[int, str] = field(default_factory=dict)  # seat -> its one choice, made for it
+    # seat -> (the match's version, the hint asked for then): a learner's 💡 (issue 34)
+    hints: dict[int, tuple[int, Any]] = field(default_factory=dict)
 
     @property
     def id(self) -> int:

@@ -61,7 +61,7 @@ async def on_start(update: Update, context: Context) -> None:
     if out.note == "help" or out.refusal is not None:  # a refusal is no greeting, and may
         await reply(update, context, help_text(tr, private=True))  # be the bot's first word
     if out.note == "help":
-        context.presenter.show(out)
+        context.services.publish(out)
     else:
         await say(update, context, out, tr)
 

@@ -104,7 +104,7 @@ def after_command(update: Update) -> str:
 async def say(update: Update, context: Context, outcome: Outcome, tr: Translate,
               names: list[str] | None = None) -> None:
     """Show an outcome, and answer the command with its refusal or note."""
-    context.presenter.show(outcome)
+    context.services.publish(outcome)
     await reply(update, context, context.presenter.reply_text(outcome, tr, names or []))
 
 

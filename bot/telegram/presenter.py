@@ -43,7 +43,6 @@ class Presenter:
                  app: AppLinks | None = None) -> None:
         self.svc = svc
         self.app = app  # the Mini App's launch links (None: no Mini App)
-        self.listeners: list[Callable[[Table], None]] = []  # told of every table redrawn
         self.outbox = outbox
         self.book = book
         book.moved = self.redraw
@@ -72,6 +71,9 @@ class Presenter:
             events.DealCorrected: lambda ev: self._group(
                 ev.table, lambda tr: tell.deal_corrected(ev, tr)),
             events.Refused: lambda ev: self._group(ev.table, lambda tr: tell.refused(ev, tr)),
+            events.DealAnalysed: lambda ev: self.outbox.post(
+                ev.row.chat_id, tell.deal_analysis(ev, self.translator(ev.row.chat_id)),
+                thread_id=ev.row.thread_id),
             events.Welcome: lambda ev: self.outbox.post(
                 ev.chat_id, tell.welcome(self.translator(ev.chat_id))),
         }
@@ -171,9 +173,7 @@ class Presenter:
         result never stands above a table still waiting for its last card).
         A player who must act gets his panel at once; the others' panels and the group's
         message wait for the table's next beat (bot/telegram/rhythm.py), or a player's for his
-        turn. The listeners (open Mini Apps) hear of every drawing first."""
-        for listener in self.listeners:
-            listener(table)
+        turn."""
         look = self.look(table)
         screen = table_message(table, self.translator(table.chat_id), look)
         if screen is None:

@@ -106,7 +106,10 @@ class Cluster:
         self.workers.append(await self._start("work", env))
 
     async def kill_one(self, rng: random.Random) -> None:
-        victim = rng.randrange(len(self.workers))
+        await self.kill(rng.randrange(len(self.workers)))
+
+    async def kill(self, victim: int) -> None:
+        """SIGKILL a worker, and start another in its place."""
         self.workers[victim].send_signal(signal.SIGKILL)
         await self.workers[victim].wait()
         self.kills += 1

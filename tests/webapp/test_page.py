@@ -45,7 +45,7 @@ async def test_language_theme_and_nothing_from_elsewhere(tg: FakeTelegram,
             out = Outcome()
             async with table.lock:
                 assert await substitutes.stand_in(hub.services, table, seat, out)
-            hub.presenter.show(out.redraw(table))
+            hub.services.publish(out.redraw(table))
             back = page.locator("#actions button", has_text=RU("🙋 I am back"))
             await back.click()
             await back.wait_for(state="detached")

@@ -92,7 +92,7 @@ async def on_language(update: Update, context: Context) -> None:
         await reply(update, context, texts.languages_known(users.languages, tr))
         return
     out = await chats.set_language(context.services, chat.id, wanted)
-    context.presenter.show(out)
+    context.services.publish(out)
     await reply(update, context, texts.language_set(translator(wanted), group=chat.id < 0))
 
 
@@ -106,7 +106,7 @@ async def on_language_button(update: Update, context: Context) -> None:
     language = (query.data or "").removeprefix(texts.LANGUAGE_PREFIX)
     out = await chats.set_language(context.services, chat_id, language)
     if out.ok:
-        context.presenter.show(out)
+        context.services.publish(out)
         done = texts.language_set(translator(language), group=chat_id < 0)
         await context.presenter.replace_text(chat_id, message_id, done)
     else:
@@ -127,7 +127,7 @@ async def on_migrate(update: Update, context: Context) -> None:
         old, new = message.migrate_from_chat_id, message.chat.id
     else:
         return
-    context.presenter.show(await chats.move_chat(context.services, old, new))
+    context.services.publish(await chats.move_chat(context.services, old, new))
 
 
 async def on_membership(update: Update, context: Context) -> None:
@@ -144,7 +144,7 @@ async def on_membership(update: Update, context: Context) -> None:
     else:  # the bot's rights changed: it may be allowed to pin now
         await context.presenter.book.pins.grant(change.chat.id)
         return
-    context.presenter.show(out)
+    context.services.publish(out)
 
 
 async def on_unknown_command(update: Update, context: Context) -> None:

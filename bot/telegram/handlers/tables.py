@@ -70,7 +70,7 @@ async def on_newgame(update: Update, context: Context) -> None:
         await context.presenter.send(chat.id, texts.newgame_menu(tr, user.id),
                                      thread_id=thread_id)
         return
-    context.presenter.show(out)
+    context.services.publish(out)
     if out.refusal is not None:  # the topic has a table: answered as a reply to its message
         existing = await loading.table(context.services, out.refusal.params.get("table", 0))
         book = context.presenter.book
@@ -96,7 +96,7 @@ async def on_game_choice(update: Update, context: Context) -> None:
     else:
         out = await lobby.open_table(context.services, chat_id, thread_of(query.message), user,
                                      game, topic_name(query.message))
-        context.presenter.show(out)
+        context.services.publish(out)
         answer = (Answer.refuse(context.presenter.text(Refusal("table_exists_here"), tr))
                   if out.refusal is not None else context.presenter.answer(out, tr))
         await _answer(update, context, answer)  # at once; then the menu says what was chosen
@@ -131,7 +131,7 @@ async def _press(context: Context, query: CallbackQuery, user: UserRow,
         return Answer.refuse(context.presenter.text(Refusal("not_mine"), tr))
     out = await presses.press(context.services, callback.table, user, callback.kind,
                               callback.parts, FRONT)
-    context.presenter.show(out)
+    context.services.publish(out)
     message = query.message
     if out.refusal is not None and out.refusal.code == "table_closed" and message is not None:
         # a message of an ended game that kept its buttons (a /timer picker): none now
