@@ -20,6 +20,7 @@ from engine.match import Match
 from storage.rows import OPEN_STATUSES, TableRow
 
 SCOREKEEPER = "scorekeeper"  # the ``mode`` setting of a table that keeps a real game's sheet
+TOPIC = "topic"  # the setting of a table in a named forum topic: the topic's name
 REMATCH = "rematch"  # the setting of a lobby that plays a game again: {"of": id, "ready": [...]}
 
 
@@ -82,6 +83,12 @@ class Table:
     @property
     def keeps_score(self) -> bool:
         return keeps_score(self.row.settings)
+
+    @property
+    def topic(self) -> str | None:
+        """The name of the forum topic the table lives in (None: none, or not known)."""
+        name = self.row.settings.get(TOPIC)
+        return name if isinstance(name, str) and self.thread_id else None
 
     @property
     def rematch_of(self) -> int | None:

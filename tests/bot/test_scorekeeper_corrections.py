@@ -116,7 +116,7 @@ async def test_lobby_names_and_seats(tg: FakeTelegram, tmp_path: Path) -> None:
         await keeping.tap("✖ Cid")
         assert "A player with your name" in await keeping.press("✋ Join", bob)
         await keeping.tap("✖ bob")
-        assert await keeping.press("✋ Join", bob) == "You joined the table."
+        assert await keeping.press("✋ Join", bob) == "You joined: 2 of 3."
         assert await keeping.press("▶ Start") == "Waiting for 1 more players."
         reply = await keeping.send("/add Dan Eve")  # one line without commas: a name per word
         assert reply.splitlines() == ["Added: Dan", "Eve: the table is full."]
