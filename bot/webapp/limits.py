@@ -139,8 +139,8 @@ class GuardedSite(web.TCPSite):
     """A TCP site whose connections go through a ``Guard``."""
 
     def __init__(self, runner: web.AppRunner, host: str, port: int, *, cap: int,
-                 header_timeout: float = HEADER_TIMEOUT) -> None:
-        super().__init__(runner, host, port)
+                 header_timeout: float = HEADER_TIMEOUT, reuse_port: bool = False) -> None:
+        super().__init__(runner, host, port, reuse_port=reuse_port)
         self.cap, self.header_timeout = cap, header_timeout
         self.guard: Guard | None = None
 
