@@ -81,7 +81,7 @@ class Worker:
         self.handled = 0  # updates done (for the benchmark)
         self.beaten_at: float | None = None  # time.monotonic() of the last heartbeat
         self.set_aside = 0  # updates given up (dead letters)
-        # Sends at once that hold a connection for their lane's send lock (``ours``): under
+        # Sends at once that hold a connection for their lane's row (``ours``): under
         # half the pool, the rest left to the unit of work, the listener and what sends write.
         self.sending = asyncio.Semaphore(max(1, db.pool.get_max_size() // 2 - 1))
 
