@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench import clock
 from bench.figures import Figure
 from bot.telegram.context import BotData
 from bot.ui.callbacks import action_data
@@ -30,6 +31,14 @@ from tests.bot.harness import act, open_table, running_bot
 from tests.bot.tabletop import make, only_table, seat_users
 from tests.fakebot import FakeTelegram, FloodLimits, User
 from tests.fakebot.model import Chat
+
+PACES = (0.4, 1.2, 5.0, 10.0, 30.0)  # seconds between a table's actions
+REAL_PACE = (0.1, 0.4)  # (quick, full): real seconds an action takes, the clock sped up to it
+# ... at most this much: Telegram takes a press's answer for 15 s, 0.6 s of real time then, and
+# the bot answers a press after its commit (tens of milliseconds on a loaded machine)
+MAX_SPEED = 25.0
+GOALS = {"preferans": 2.5, "seep": 2.2, "joker": 2.2}  # sends+edits per card or move at most
+TOKEN = 30  # sends+edits a second one bot token has for all its tables
 
 MESSAGE_CALLS = frozenset({"sendMessage", "editMessageText", "editMessageReplyMarkup",
                            "deleteMessage", "sendDocument", "sendPhoto"})
@@ -225,26 +234,34 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def _paced_figures(game: str, players: int, unit: str,
-                   paces: list[tuple[float, int]]) -> list[Figure]:
-    """A game at each pace (seconds between actions) for its number of deals."""
+def _paced_figures(game: str, players: int, unit: str, paces: list[tuple[float, int]],
+                   real_pace: float) -> list[Figure]:
+    """A game at each pace (seconds between actions) for its number of deals, on a clock sped
+    up (bench/clock.py) so that an action takes ``real_pace`` seconds of real time."""
     title = f"{game.title()} ({players} players)"
+    goal = GOALS[game]
     out = []
     for pace, deals in paces:
-        got = asyncio.run(_paced(game, players, deals, pace))
+        speed = min(MAX_SPEED, max(1.0, pace / real_pace))
+        got = clock.run(_paced(game, players, deals, pace), speed)
         per = got.cards if unit == "card" else got.moves
         note = (f"an action every {pace} s under Telegram's limits, {got.deals} whole deals, "
                 f"{per} {unit}s, {got.presses / got.moves:.2f} presses an action, "
-                f"{got.errors} answers of 429")
+                f"{got.errors} answers of 429"
+                + (f", on a clock {speed:g} times faster" if speed > 1 else ""))
+        a_second = got.messages / got.seconds
         out += [
             Figure("bot", f"{title}: sends+edits per {unit}, {pace} s pace",
-                   got.messages / per, "calls", note),
+                   got.messages / per, "calls", f"goal <= {goal}; {note}"),
+            Figure("bot", f"{title}: tables one token carries, {pace} s pace",
+                   TOKEN / a_second, "tables",
+                   f"{TOKEN} calls a second / {a_second:.3f} sends+edits a second a table"),
             Figure("bot", f"{title}: sends+edits per deal, {pace} s pace",
                    got.messages / got.deals, "calls", note),
             Figure("bot", f"{title}: API calls per {unit}, {pace} s pace", got.calls / per,
                    "calls", "answers to presses included"),
             Figure("bot", f"{title}: sends+edits a second, {pace} s pace",
-                   got.messages / got.seconds, "calls/s",
+                   a_second, "calls/s",
                    "of the ~30 a second one bot token has for all its tables"),
             Figure("bot", f"{title}: group view behind the panels median, {pace} s pace",
                    statistics.median(got.group_lags), "s", "a press -> the group's next edit"),
@@ -278,13 +295,11 @@ def run(quick: bool) -> list[Figure]:
                               cards_per_second, "cards/s", "durable commit per action"))
     for game, players, unit in (("preferans", 3, "card"), ("seep", 4, "move"),
                                 ("joker", 4, "move")):
-        # A quick human pace, the fastest, and (not quick) a thoughtful one, where fewer
-        # changes fold into one edit but the table spends its calls more slowly.
-        deals = {"preferans": 4, "seep": 1, "joker": 3}[game] * (1 if quick else 2)
-        paces = [(1.2, deals), (0.4, deals)]
-        if not quick:
-            paces.append((5.0, {"preferans": 1, "seep": 1, "joker": 3}[game]))
-        figures.extend(_paced_figures(game, players, unit, paces))
+        # From the fastest to a thoughtful group's pace: the same seeded deals at each.
+        deals = {"preferans": 1, "seep": 1, "joker": 3}[game] * (1 if quick else 2)
+        figures.extend(_paced_figures(game, players, unit,
+                                      [(pace, deals) for pace in PACES],
+                                      REAL_PACE[0 if quick else 1]))
     if not quick:
         peak = asyncio.run(_peak_group_rate())
         figures.append(Figure("bot", "peak group messages+edits in any minute", peak,

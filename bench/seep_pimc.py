@@ -14,9 +14,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.cards import Card, parse_cards, seep_deck
+from engine.cards import Card, parse_cards
 from engine.robot_budget import Budget
 from engine.seep.moves import CAPTURE, Move, Turn, legal_moves, perform
+from engine.seep.pack import seep_deck
 from engine.seep.robot import play
 from engine.seep.robot.seat import Seat
 from engine.seep.rules import Rules

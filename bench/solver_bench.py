@@ -18,8 +18,9 @@ import statistics
 import time
 
 from bench.figures import Figure
-from engine.cards import Suit, preferans_deck, shuffled
+from engine.cards import Suit, shuffled
 from engine.preferans.dds import NOBODY, TALON, Goal, Layout, tricks
+from engine.preferans.pack import preferans_deck
 
 Problem = tuple[Layout, Goal]
 

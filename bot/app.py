@@ -56,7 +56,7 @@ async def start(app: App) -> Services:
     await group_calls.prune()
     svc, presenter = await compose(app, storage, group_calls=group_calls)
     presenter.outbox.budgets.counted_before(await group_calls.recent(GROUP_WINDOW))
-    await set_menus(app)
+    await set_menus(app, storage.marks)
     restored, problems = await loading.restore(svc)
     if await svc.store.chats.any_user():  # the process before may have written to them
         presenter.outbox.budgets.after_restart()  # a moment ago, open tables or not
@@ -84,7 +84,7 @@ async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Sch
     kept for after a restart."""
     settings = app.bot_data.settings
     assert settings is not None
-    me = await app.bot.get_me()
+    me = app.bot.bot  # asked of Telegram once, by the application's initialize
     job_queue = app.job_queue
     scheduler = None if job_queue is None else jobs(APSchedulerJobs(job_queue.scheduler))
     svc = LiveServices(storage, Users(storage, tuple(languages())), scheduler=scheduler)
@@ -113,11 +113,12 @@ async def _start_mini_app(app: App, settings: Settings, svc: Services,
                           presenter: Presenter, watch: Monitor) -> None:
     """The Mini App's web server, in this process: its taps are shown by the presenter, which
     tells it of every table it redraws; /healthz and /metrics on its port too."""
+    from bot.telegram.members import ChatMembers
     from bot.webapp.server import WebApp  # aiohttp is loaded only for the Mini App
 
     assert settings.webapp_port is not None
     app.bot_data.webapp = webapp = WebApp(svc, settings.token, presenter.show,
-                                          port=settings.webapp_port)
+                                          ChatMembers(app.bot), port=settings.webapp_port)
     webapp.app.add_routes(routes(watch))
     presenter.listeners.append(webapp.watch.changed)
     await webapp.start()
@@ -157,7 +158,7 @@ async def work(settings: Settings) -> None:
     """``python -m bot work``: one worker (bot/telegram/worker.py) until SIGTERM or SIGINT."""
     worker = await new_worker(settings)
     app = worker.app
-    await set_menus(app)
+    await set_menus(app, worker.svc.store.marks)
     await app.start()
     await worker.svc.timers.start()
     if settings.metrics_port is not None:

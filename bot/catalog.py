@@ -4,7 +4,7 @@
 them into each ``bot/locales/<lang>/LC_MESSAGES/cardtable.po``: new ids arrive
 untranslated, changed ones leave their old translation as an obsolete ``#~``
 entry. ``python -m bot.catalog check`` lists what a complete language lacks (``COMPLETE``;
-``FOR_GAMES``: complete for the bot's own texts and those games');
+``for_games``: complete for the bot's own texts and those games');
 ``python -m bot.catalog init uk`` starts a new language.
 
 The message ids are:
@@ -44,10 +44,6 @@ from bot.ui.i18n import DEFAULT_LANGUAGE, DOMAIN, LOCALES
 ROOT = Path(__file__).parent
 PROJECT = ROOT.parent
 COMPLETE = ("ru", "uk", "ka")  # languages whose catalog must translate every message
-# Languages that must translate every message except those only other games' screens use:
-# Hindi is for Seep, the game its players play (a Preferans or Joker table shows the game's
-# own texts in English there).
-FOR_GAMES: dict[str, tuple[str, ...]] = {"hi": ("seep",)}
 NOT_TRANSLATORS = {"tr_chat", "tr_user", "str", "getattr", "setattr", "hasattr", "delattr"}
 _TRANSLATOR = re.compile(r"^(tr|[a-z]\w*_tr|tr_\w+)$")  # not _helpers_tr(...)
 _PLACEHOLDER = re.compile(r"\{(\w*)[^{}]*\}")
@@ -281,9 +277,22 @@ def tags(text: str) -> list[str]:
     return sorted(re.sub(r"\s.*", ">", t) for t in _TAG.findall(text))
 
 
+def for_games() -> dict[str, tuple[str, ...]]:
+    """The languages that must translate every message but those only other games' screens
+    use -> their games: a game's plugin names the languages its players speak (Hindi for
+    Seep; a table of another game shows that game's own texts in English there)."""
+    from bot.games import PLUGINS
+
+    found: dict[str, tuple[str, ...]] = {}
+    for plugin in PLUGINS.values():
+        for language in plugin.languages:
+            found[language] = (*found.get(language, ()), plugin.name)
+    return found
+
+
 def out_of_scope(language: str) -> set[str]:
     """The messages ``language`` need not translate: those only other games' texts use."""
-    games = FOR_GAMES.get(language)
+    games = for_games().get(language)
     if games is None:
         return set()
     return {m.text for m in messages() if m.games and not m.games & set(games)}
@@ -343,7 +352,7 @@ def main(argv: list[str] | None = None) -> int:
     bad = False
     for language in catalog_languages():
         found = problems(language, source)
-        games = FOR_GAMES.get(language)
+        games = for_games().get(language)
         complete = language in COMPLETE or games is not None
         bad |= complete and bool(found)
         print(f"{language}: {len(found)} to do" + (

@@ -141,21 +141,6 @@ def deck(low_rank: int, *, jokers_replace: Sequence[Card] = ()) -> list[Card]:
     return cards + [JOKER] * len(jokers_replace)
 
 
-def preferans_deck() -> list[Card]:
-    """32 cards, 7 to ace."""
-    return deck(7)
-
-
-def joker_deck() -> list[Card]:
-    """36 cards: 6 to ace with the two black sixes replaced by two jokers."""
-    return deck(6, jokers_replace=(Card(6, Suit.S), Card(6, Suit.C)))
-
-
-def seep_deck() -> list[Card]:
-    """The full 52-card pack."""
-    return deck(2)
-
-
 def shuffled(cards: Sequence[Card], seed: int | str) -> list[Card]:
     """A reproducible shuffle: the same seed always gives the same order."""
     out = list(cards)

@@ -286,4 +286,10 @@ _V10 = (
     END $$""",
 )
 
-MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
+# What the bot learned of Telegram, as in SQLite's _V13.
+_V11 = (
+    "CREATE TABLE marks (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+
+MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9,
+                                           _V10, _V11)

@@ -258,5 +258,11 @@ _V12 = (
     "ALTER TABLE seats ADD COLUMN picks TEXT",
 )
 
+# What the bot learned of Telegram, for every process and the next start (issue 31): the
+# digest of the command menus it set, the groups where it may not pin (storage/marks.py).
+_V13 = (
+    "CREATE TABLE marks (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9,
-                                           _V10, _V11, _V12)
+                                           _V10, _V11, _V12, _V13)

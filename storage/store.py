@@ -14,7 +14,8 @@ records with the engine; storage never imports it.
 - ``stats``: history and statistics, without replay;
 - ``ratings``: each rated game's rating changes, current ratings and leaderboards;
 - ``votes``: the questions put to a table's players;
-- ``timers``: each table's next turn-timer event, by when it is due (storage/timers.py).
+- ``timers``: each table's next turn-timer event, by when it is due (storage/timers.py);
+- ``marks``: what the bot learned of Telegram (the menus set, where it may not pin).
 
 Each action is stored (``log.append``) under the table's lock before anyone is
 told of it; if ``append`` raises, the caller's match is ahead of the log and must
@@ -28,6 +29,7 @@ from typing import Self
 
 from storage.chats import ChatStore
 from storage.log import LogStore
+from storage.marks import MarkStore
 from storage.ratings import RatingStore
 from storage.sql import Database
 from storage.stats import StatsStore
@@ -56,6 +58,7 @@ class Storage:
         self.ratings = RatingStore(db)
         self.votes = VoteStore(db)
         self.timers = TimerStore(db)
+        self.marks = MarkStore(db)
 
     @classmethod
     async def open(cls, location: str = DEFAULT_PATH) -> Storage:

@@ -7,12 +7,11 @@ follows ``svc: Services`` to its module as much as a call.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 MAX_LINES = 400
-# Being split into the sending wing (issue 29, item 1): drop them from here when they are.
-LONG_YET = {"bot.telegram.outbox", "bot.telegram.presenter"}
 
 
 def _modules(package: str) -> dict[str, Path]:
@@ -107,4 +106,78 @@ def test_no_import_cycles_in_engine_and_storage() -> None:
 def test_bot_modules_are_small() -> None:
     long = {name: n for name, path in _modules("bot").items()
             if (n := len(path.read_text().splitlines())) > MAX_LINES}
-    assert set(long) - LONG_YET == set()
+    assert long == {}
+
+
+# -- one folder per game -------------------------------------------------------------------
+
+CARD_WORDS = {"joker"}  # also a card (engine.cards, the Mini App's card faces), not only a game
+
+
+def _own(path: Path, games: set[str]) -> bool:
+    """A file a game may be named in: its own folders, the registry, the catalogs."""
+    parts = path.relative_to(ROOT).parts
+    return ((parts[:1] in (("engine",), ("bot",)) and len(parts) > 2
+            and (parts[1] in games or parts[1:3] in {("games", g) for g in games}))
+            or parts == ("engine", "games.py") or "locales" in parts)
+
+
+def _named_in_python(path: Path, games: set[str]) -> list[str]:
+    """Where a module names a game in code: a string (not a docstring) with a game's name as a
+    word, or a name with a game's as one of its parts (``preferans_deck``)."""
+    tree = ast.parse(path.read_text(), str(path))
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef
+                                | ast.AsyncFunctionDef)
+                  and node.body and isinstance(node.body[0], ast.Expr)}
+    word = re.compile(r"(?i)\b(" + "|".join(sorted(games)) + r")\b")
+    found = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) not in docstrings and word.search(node.value):
+                found.append(f"{path.name}:{node.lineno} {node.value[:40]!r}")
+            continue
+        if isinstance(node, ast.Name):
+            names = [node.id]
+        elif isinstance(node, ast.Attribute | ast.keyword | ast.arg | ast.alias):
+            names = [getattr(node, a) or "" for a in ("attr", "arg", "name", "asname")
+                     if hasattr(node, a)]
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names = [node.name]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+        for name in names:
+            if set(re.split(r"[._]", name.lower())) & (games - CARD_WORDS):
+                found.append(f"{path.name}:{getattr(node, 'lineno', '?')} {name}")
+    return found
+
+
+def test_a_game_is_named_only_in_its_own_folders() -> None:
+    """Adding a game touches engine/<game>/, bot/games/<game>/, one line of engine/games.py
+    and the catalogs: no other module of the bot, the engine or the storage lists the games
+    (they come from ``engine.games.GAMES``)."""
+    from engine.games import GAMES
+
+    games = set(GAMES)
+    assert games >= {"preferans", "seep", "joker"}
+    found = []
+    for package in ("bot", "engine", "storage"):
+        for path in sorted((ROOT / package).rglob("*")):
+            if not path.is_file() or _own(path, games):
+                continue
+            if path.suffix == ".py":
+                found += [f"{path.relative_to(ROOT)}: {f}" for f in _named_in_python(path, games)]
+            elif path.suffix in (".js", ".css", ".html"):
+                word = re.compile(r"(?i)\b(" + "|".join(sorted(games - CARD_WORDS)) + r")\b")
+                found += [f"{path.relative_to(ROOT)}" for _ in word.finditer(path.read_text())]
+    assert found == []
+
+
+def test_the_check_finds_a_game_named_in_code(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text('"""Preferans in a docstring is prose."""\n'
+                      'from engine.seep.pack import seep_deck\n'
+                      'DRAW = {"preferans": 1}\nis_joker = True\n')
+    found = _named_in_python(module, {"preferans", "seep", "joker"})
+    assert [f.split(" ", 1)[0] for f in found] == ["m.py:2", "m.py:2", "m.py:3"]

@@ -5,7 +5,8 @@ Each game folder (``bot/games/<game>/``) holds the same modules: ``options``
 table message, a player's panel and its UI steps), ``summary`` (a deal's
 result, the score, the settlement, a history line), ``picture`` (the sheet as a
 picture), ``entry`` (deals entered by hand), ``refusals`` (the game's refusal
-texts) and ``stats`` (its units in /stats and /top); ``__init__`` puts them
+texts), ``stats`` (its units in /stats and /top) and ``miniapp`` (the game drawn
+for the Mini App, of the pieces in ``bot.games.drawing``); ``__init__`` puts them
 together as ``PLUGIN``.
 """
 
@@ -17,6 +18,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.games.drawing import Drawing
 from bot.games.entry import EntryUI
 from bot.service.play import Stepper
 from bot.ui.context import RenderContext
@@ -135,6 +137,7 @@ class GamePlugin:
     entry: EntryUI
     refusals: Callable[[Callable[[str], str]], dict[str, str | tuple[str, ...]]]
     stats: Callable[[Translate], StatsWords]
+    miniapp: Callable[[dict[str, Any], RenderContext], Drawing]  # a view drawn for the Mini App
     # How refusal params are shown (a suit letter as its symbol...), beside the common ones.
     refusal_values: Mapping[str, Callable[[Any, Translate], str]] = field(default_factory=dict)
     # Text added to a deal's summary from the whole match (a pulka's end, the bazzis won).
@@ -142,11 +145,14 @@ class GamePlugin:
     # ``/settle``: a paper sheet of the game, typed in, settled (None: the game has none).
     settle_text: Callable[[str, Translate], str] | None = None
     examples: Mapping[str, Example] = field(default_factory=dict)
+    # The languages its players speak, translated for this game and the bot's own texts only.
+    languages: tuple[str, ...] = ()
 
 
 def assemble(package: str, *, title: str, commands: tuple[str, ...],
              examples: Mapping[str, Example] | None = None,
-             settle_text: Callable[[str, Translate], str] | None = None) -> GamePlugin:
+             settle_text: Callable[[str, Translate], str] | None = None,
+             languages: tuple[str, ...] = ()) -> GamePlugin:
     """A game's plugin from its folder's modules (the same names in every game's folder:
     see the module's docstring); the rest is what only this game has."""
     def part(name: str) -> Any:
@@ -165,5 +171,6 @@ def assemble(package: str, *, title: str, commands: tuple[str, ...],
         after_deal=getattr(summary, "after_deal", None),
         picture=part("picture").draw, entry=part("entry").ENTRY,
         refusals=refusals.templates, refusal_values=getattr(refusals, "VALUES", {}),
-        stats=part("stats").words, settle_text=settle_text, examples=examples or {},
+        stats=part("stats").words, miniapp=part("miniapp").draw, settle_text=settle_text,
+        examples=examples or {}, languages=languages,
     )

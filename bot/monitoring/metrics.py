@@ -28,6 +28,8 @@ OUTBOX_BACKLOG = Gauge("cardtable_outbox_backlog",
 TABLES_OPEN = Gauge("cardtable_tables_open", "Open tables in the database by game and status",
                     ["game", "status"])
 TABLES_LOADED = Gauge("cardtable_tables_loaded", "Tables this process holds in memory")
+DEAD_LETTERS = Counter("cardtable_dead_letters",
+                       "Updates a worker set aside after failing every attempt (dead_letters)")
 LANES_HELD = Gauge("cardtable_worker_lanes_held",
                    "Lanes whose tables this worker holds (python -m bot work)")
 

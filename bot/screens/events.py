@@ -10,7 +10,7 @@ from bot.screens import refusals
 from bot.screens.look import context, plugin_of, who
 from bot.screens.ratings import changes_text
 from bot.screens.scorekeeping import deal_text, entry_text
-from bot.screens.texts import vote_buttons
+from bot.screens.texts import game_titles, vote_buttons
 from bot.screens.time_settings import label, summary, time_left, value_name
 from bot.service import events
 from bot.service.tables import Table
@@ -188,5 +188,5 @@ def refused(ev: events.Refused, tr: Translate) -> Screen:
 
 
 def welcome(tr: Translate) -> Screen:
-    return Screen(tr("Hello! Send /newgame to open a table of Preferans, Seep or Joker. /help "
-                     "lists my commands."))
+    return Screen(tr("Hello! Send /newgame to open a table ({games}). /help lists my commands.",
+                     games=game_titles(tr)))

@@ -121,7 +121,7 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
                                "Region/City), or /quiet off."),
         "in_group": tr("Send this command in the group where the table is."),
         "newgame_in_group": tr("Add me to a group and send /newgame there."),
-        "unknown_game": tr("I know these games: {names}. Example: /newgame preferans"),
+        "unknown_game": tr("I know these games: {names}. Example: /newgame {example}"),
         "unknown_command": tr("I do not know that command. /help lists what I can do."),
         "table_gone": tr("That table is no longer open."),
         "not_stored": tr("Not saved: my storage is out of reach for a moment. Please try "
@@ -136,8 +136,14 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
         "sheet_how": tr("Send /sheet for the picture, /sheet on to get it after every deal, "
                         "/sheet off to stop that."),
         "top_how": tr("Send /top, or /top with a game and the minimum of finished games, "
-                      "for example /top preferans 5."),
+                      "for example /top {example} 5."),
         "top_in_group": tr("Send /top in a group: it ranks its players."),
+        # the Mini App's server
+        "members_only": tr("Only the members of the table's group can watch it."),
+        "server_busy": tr("The server is busy: try again in a minute."),
+        "too_many_streams": tr("You have too many tables open at once: close one and try "
+                               "again."),
+        "too_fast": tr("One picture at a time: try again in a moment."),
         # scorekeeping
         "seat_free_already": tr("That seat is already free."),
         "guests_cannot_deal": tr("Players added by name cannot play with dealt cards: "
@@ -155,6 +161,7 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
                            "then send the deal."),
         "not_entered": tr("Not entered: {reason}"),
         "deal_not_saved": tr("The deal could not be saved. Please try again."),
+        "nothing_entered": tr("No deal has been entered yet."),
         "not_kept": tr("No game here keeps score by hand: only deals entered by hand can be "
                        "undone or corrected."),
         "deals_cards": tr("This table deals its cards: deals are entered by hand only at a "

@@ -23,10 +23,20 @@ NATIVE_NAMES = {"en": "English", "ru": "Русский", "uk": "Українсь
                 "hi": "हिन्दी"}
 
 
+def game_titles(tr: Translate) -> str:
+    """The games the bot hosts: "Preferans, Seep, Joker"."""
+    return ", ".join(tr(p.title) for p in PLUGINS.values())
+
+
+def game_commands(tr: Translate) -> str:
+    """Each game's own command: "/pref Preferans, /seep Seep, /joker Joker"."""
+    return ", ".join(f"/{p.commands[0]} {tr(p.title)}" for p in PLUGINS.values() if p.commands)
+
+
 def help_text(tr: Translate, lines: Sequence[str], *, private: bool) -> str:
     """``/help``: what the bot is, and a line per command (``lines``, translated)."""
-    head = [tr("<b>Card table</b>: Preferans, Seep and Joker, with the scoresheet kept for "
-               "you."), ""]
+    head = [tr("<b>Card table</b>: {games}, with the scoresheet kept for you.",
+               games=game_titles(tr)), ""]
     if private:
         head += [tr("Add me to a group and send /newgame there. Your cards and your "
                     "buttons come here, in this private chat."), ""]

@@ -73,3 +73,10 @@ class Services(Protocol):
     seed: Callable[[], int]
     timers: Timing
     loading: asyncio.Lock
+
+
+class Members(Protocol):
+    """Whether a user is a member of a chat now (the Mini App lets only a table's chat watch
+    it)."""
+
+    async def __call__(self, chat_id: int, user_id: int) -> bool: ...

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service.names import clean
 from storage.rows import ChatRow, UserRow
 from storage.store import Storage
 
@@ -50,7 +51,7 @@ class Users:
         """The stored user, created or updated when Telegram shows a change (his language
         is Telegram's only when he is new)."""
         known = await self.load(person.id)
-        name = person.name or person.username or str(person.id)
+        name = clean(person.name) or person.username or str(person.id)
         changes: dict[str, Any] = {}
         if known is None or known.display_name != name:
             changes["display_name"] = name

@@ -3,6 +3,8 @@ lines and its handler; it makes the handlers, the command menus and /help."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -30,6 +32,7 @@ from bot.telegram.context import App, Context
 from bot.telegram.handlers import chats as chat_handlers
 from bot.telegram.handlers import keeping, tables
 from bot.ui.i18n import Translate, languages, translator
+from storage.marks import MarkStore
 
 Handler = Callable[[Update, Context], Awaitable[None]]
 
@@ -74,8 +77,7 @@ def _game_commands() -> tuple[str, ...]:
 COMMANDS: tuple[Command, ...] = (
     Command(("start",), on_start, private="show my cards again", private_only=True),
     Command(("newgame", *_game_commands()), tables.on_newgame, group="open a table",
-            help="/newgame — open a table in this group: /pref Preferans, /seep Seep, "
-                 "/joker Joker"),
+            help="/newgame — open a table in this group: {games}"),
     Command(("score",), tables.on_score, group="the scoresheet and balances",
             private="the score of my table",
             help="/score — the scoresheet and each player's balance as if settled now"),
@@ -118,28 +120,40 @@ COMMANDS: tuple[Command, ...] = (
             help="/edit N — correct deal N"),
     Command(("add",), keeping.on_add, group="seat a player by name (scorekeeping)",
             help="/add Ann, Bob — seat players who are not on Telegram (keeping score only)"),
-    Command(("settle",), keeping.on_settle, group="settle a paper Preferans sheet",
-            private="settle a paper Preferans sheet",
-            help="/settle — settle a paper Preferans sheet (/settle alone shows the format)"),
+    Command(("settle",), keeping.on_settle, group="settle a paper scoresheet",
+            private="settle a paper scoresheet",
+            help="/settle — settle a paper scoresheet (/settle alone shows the format)"),
     Command(("help",), on_help, group="what I can do", private="what I can do",
             help="/help — this message"),
 )
 
 
 def help_text(tr: Translate, *, private: bool) -> str:
-    return texts.help_text(tr, [tr(c.help) for c in COMMANDS if c.help], private=private)
+    games = texts.game_commands(tr)
+    return texts.help_text(tr, [tr(c.help, games=games) for c in COMMANDS if c.help],
+                           private=private)
 
 
-async def set_menus(app: App) -> None:
-    """The command menus, per scope and language."""
+async def set_menus(app: App, marks: MarkStore) -> None:
+    """The command menus, per scope and language: set once per deploy (when they differ from
+    what was set last, by their stored digest), not by every process at every start."""
+    menus = []
     for language in languages():
         tr = translator(language)
-        code = None if language == "en" else language
         for scope, line in ((BotCommandScopeAllGroupChats(), "group"),
                             (BotCommandScopeAllPrivateChats(), "private")):
             items = [BotCommand(c.names[0], tr(text)) for c in COMMANDS
                      if (text := getattr(c, line)) is not None]
-            await app.bot.set_my_commands(items, scope=scope, language_code=code)
+            menus.append((scope, None if language == "en" else language, items))
+    digest = hashlib.sha256(json.dumps(
+        [(scope.type, code, [i.to_dict() for i in items]) for scope, code, items in menus],
+        ensure_ascii=False).encode()).hexdigest()
+    key = f"{MENUS}:{app.bot.id}"  # another bot on this database sets its own
+    if await marks.get(key) == digest:
+        return
+    for scope, code, items in menus:
+        await app.bot.set_my_commands(items, scope=scope, language_code=code)
+    await marks.put(key, digest)
 
 
 async def on_any(update: Update, context: Context) -> None:
@@ -152,6 +166,7 @@ async def on_any(update: Update, context: Context) -> None:
         await context.services.users.group_seen(chat.id, chat.title, chat.username)
 
 
+MENUS = "menus"  # the mark of the menus set (their digest)
 NO_DATA = "^$"  # callback data that is empty (PTB matches no pattern against it)
 
 

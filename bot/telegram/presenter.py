@@ -27,6 +27,7 @@ from bot.service.tables import Table
 from bot.telegram.answers import OK, Answer
 from bot.telegram.calls import Call
 from bot.telegram.links import message_link
+from bot.telegram.rhythm import Beat, Rhythm
 from bot.telegram.sending.book import MessageBook
 from bot.telegram.sending.outbox import Outbox
 from bot.ui.i18n import Translate, translator
@@ -46,6 +47,7 @@ class Presenter:
         self.outbox = outbox
         self.book = book
         book.moved = self.redraw
+        self.rhythm = Rhythm()
         self.username = username
         self._tellers: dict[type, Callable[[Any], None]] = {
             events.GameBegins: lambda ev: self._group(
@@ -157,18 +159,20 @@ class Presenter:
                renew: bool = False) -> None:
         """Show every message of the table in its current state; ``notify`` users get a
         fresh panel (a notification) instead of an edit; ``renew``: the group message too.
-        A player who must act gets his panel at once, and so does everyone at a deal's end
-        (its result, his next hand); the others' may wait a moment (until their turn).
-        The listeners (open Mini Apps) hear of it first."""
+        A player who must act gets his panel at once; the others' panels and the group's
+        message wait for the table's next beat (bot/telegram/rhythm.py), or a player's for his
+        turn. The listeners (open Mini Apps) hear of every drawing first."""
         for listener in self.listeners:
             listener(table)
         look = self.look(table)
         screen = table_message(table, self.translator(table.chat_id), look)
         if screen is None:
             return
+        beat = self.rhythm.beat(table)
         group = self.book.slot(table, None)
         group.even = not table.keeps_score
-        self.outbox.show(group, screen, renew=renew or self.book.scrolled_away(table, group))
+        self.outbox.show(group, screen, renew=renew or self.book.scrolled_away(table, group),
+                         easy=beat is None)
         acting = table.acting_users()
         for seat in table.row.seats:
             user_id = seat.user_id
@@ -178,8 +182,14 @@ class Presenter:
             if shown is not None:
                 self.outbox.show(self.book.slot(table, seat.seat), shown,
                                  renew=user_id in notify,
-                                 easy=table.ended is None and user_id not in acting)
+                                 easy=beat is not Beat.EVERYONE and user_id not in acting)
         self.book.drawing(table)
+
+    def forget(self, table_id: int) -> None:
+        """Another process drew the table since: what this one knows of its messages, and of
+        its beats, is no longer true."""
+        self.book.forget(table_id)
+        self.rhythm.forget(table_id)
 
     def known(self, table: Table) -> None:
         """The table's messages show it as it is now (a table loaded after a restart): what

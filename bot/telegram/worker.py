@@ -47,6 +47,7 @@ import asyncpg
 from asyncpg.transaction import Transaction
 from telegram import Update
 
+from bot.monitoring.metrics import DEAD_LETTERS
 from bot.service import loading
 from bot.service.ports import Job, Scheduler, Services
 from bot.telegram.calls import Call
@@ -80,7 +81,6 @@ class Worker:
         self.wake = asyncio.Event()
         self.handled = 0  # updates done (for the benchmark)
         self.beaten_at: float | None = None  # time.monotonic() of the last heartbeat
-        self.set_aside = 0  # updates given up (dead letters)
         # Sends at once that hold a connection for their lane's row (``ours``): under
         # half the pool, the rest left to the unit of work, the listener and what sends write.
         self.sending = asyncio.Semaphore(max(1, db.pool.get_max_size() // 2 - 1))
@@ -207,7 +207,7 @@ class Worker:
                         claimed.update_id, claimed.lane, claimed.attempts + 1, GIVE_UP)
             if await self.db.write(lambda c: inbox.failed(c, claimed.update_id, error,
                                                           give_up=GIVE_UP)):
-                self.set_aside += 1
+                DEAD_LETTERS.inc()
                 log.error("update %s set aside after %d attempts (a dead letter):\n%s",
                           claimed.update_id, GIVE_UP, error)
             return True
@@ -288,7 +288,7 @@ class Worker:
             if table_lane(table.chat_id, table.thread_id) == lane:
                 svc.timers.cancel(table.id)
                 svc.tables.forget(table)
-                self.presenter.book.forget(table.id)
+                self.presenter.forget(table.id)
 
     async def in_lane(self, lane: str, work: Callable[[], Awaitable[None]], *,
                       adopt: bool) -> bool:

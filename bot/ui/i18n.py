@@ -24,9 +24,15 @@ DEFAULT_LANGUAGE = "en"
 
 
 def languages() -> list[str]:
-    """English plus every language with a catalog."""
+    """English plus every language with a catalog (the folder is read once: a press must not
+    need a file descriptor to learn the languages)."""
+    return list(_languages())
+
+
+@cache
+def _languages() -> tuple[str, ...]:
     found = sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return [DEFAULT_LANGUAGE, *[lang for lang in found if lang != DEFAULT_LANGUAGE]]
+    return (DEFAULT_LANGUAGE, *[lang for lang in found if lang != DEFAULT_LANGUAGE])
 
 
 @cache
@@ -45,7 +51,7 @@ def _catalog(language: str) -> gettext.NullTranslations:
 def normalize(language: str | None) -> str:
     """A Telegram language_code ("ru", "en-US", "pt-br") -> a supported language."""
     code = (language or DEFAULT_LANGUAGE).split("-")[0].lower()
-    return code if code in languages() else DEFAULT_LANGUAGE
+    return code if code in _languages() else DEFAULT_LANGUAGE
 
 
 Translate = Callable[..., str]

@@ -22,8 +22,8 @@ from urllib.parse import parse_qsl, urlencode
 from bot.service.users import Person
 
 MAX_AGE = 24 * 3600  # seconds an initData stays good (a Mini App left open a day: reopen it)
-PER_OPENING = 5_000  # presses from one opening of the app: far more than a day of play
-SWEEP_EVERY = 60.0  # seconds between sweeps of openings past their age
+PER_USER = 5_000  # presses of one user a day: far more than a day of play
+SWEEP_EVERY = 60.0  # seconds between sweeps of nonces past their initData's age
 
 
 class Unauthorized(ValueError):
@@ -83,15 +83,15 @@ def validate(raw: str, token: str, *, now: float | None = None,
 
 
 class Nonces:
-    """Nonces seen with each initData, kept while that initData is good: a request that
-    comes again (the same initData and nonce) is refused. Memory stays bounded: an opening of
-    the app (one initData, which only Telegram can sign) may make ``per_opening`` requests,
-    and openings past their age are swept once a minute."""
+    """Nonces seen from each user, each kept while the initData it came with is good: a
+    request that comes again (the same nonce) is refused. Memory stays bounded by the users
+    (whom only Telegram can sign for): a user may make ``per_user`` requests a day, and
+    nonces past their initData's age are swept once a minute."""
 
-    def __init__(self, max_age: float = MAX_AGE, per_opening: int = PER_OPENING) -> None:
+    def __init__(self, max_age: float = MAX_AGE, per_user: int = PER_USER) -> None:
         self.max_age = max_age
-        self.per_opening = per_opening
-        self._seen: dict[str, tuple[float, set[str]]] = {}  # initData hash -> expiry, nonces
+        self.per_user = per_user
+        self._seen: dict[int, dict[str, float]] = {}  # user -> nonce -> when it may go
         self._next_sweep = 0.0
 
     def use(self, init: InitData, nonce: str, *, now: float | None = None) -> None:
@@ -99,22 +99,26 @@ class Nonces:
         if not 8 <= len(nonce) <= 64:
             raise Unauthorized("no nonce")
         if now >= self._next_sweep:
-            self._seen = {h: seen for h, seen in self._seen.items() if seen[0] > now}
+            self._seen = {user: kept for user, kept in (
+                (user, {n: until for n, until in used.items() if until > now})
+                for user, used in self._seen.items()) if kept}
             self._next_sweep = now + SWEEP_EVERY
-        _, used = self._seen.setdefault(init.hash, (init.auth_date + self.max_age, set()))
+        used = self._seen.setdefault(init.user.id, {})
         if nonce in used:
             raise Unauthorized("replayed request")
-        if len(used) >= self.per_opening:
-            raise Unauthorized("too many requests from one opening")
-        used.add(nonce)
+        if len(used) >= self.per_user:
+            raise Unauthorized("too many requests from one user")
+        used[nonce] = init.auth_date + self.max_age
 
     def __len__(self) -> int:
         """Nonces kept (for the tests and the benchmark)."""
-        return sum(len(used) for _, used in self._seen.values())
+        return sum(len(used) for used in self._seen.values())
 
 
 def claimed_language(raw: Any) -> str | None:
     """The language an initData's user field names, proved or not (to word a refusal)."""
+    if not isinstance(raw, str):
+        return None
     try:
         user = json.loads(dict(parse_qsl(raw))["user"])
         return str(user["language_code"])

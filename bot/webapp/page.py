@@ -16,7 +16,6 @@ from bot.service.play import seat_view
 from bot.service.tables import Table
 from bot.service.time_settings import turn_deadline
 from bot.ui.i18n import Translate
-from bot.webapp.games import DRAW
 
 
 def page(table: Table, user_id: int, tr: Translate) -> dict[str, Any]:
@@ -37,7 +36,7 @@ def page(table: Table, user_id: int, tr: Translate) -> dict[str, Any]:
     robot = seat is not None and seat in table.row.robot_seats()
     return {
         **out, "version": match.version, "phase": view["phase"],
-        "drawing": DRAW[table.game](view, ctx),
+        "drawing": plugin.miniapp(view, ctx),
         "info": plugin.table(view, ctx).text,
         # The panel's own prompt ("Your turn: bid or pass.") is its last line.
         "prompt": "" if seat is None else plugin.panel(view, ctx).text.rsplit("\n", 1)[-1],

@@ -29,7 +29,7 @@ from bot.screens import refusals
 from bot.screens.sheet import draw_sheet
 from bot.service import loading, play, presses
 from bot.service.outcome import Refusal
-from bot.service.ports import Services, Sink
+from bot.service.ports import Members, Services, Sink
 from bot.service.tables import Table
 from bot.ui.i18n import Translate, translator
 from bot.webapp.auth import (
@@ -40,7 +40,10 @@ from bot.webapp.auth import (
     claimed_language,
     validate,
 )
+from bot.webapp.limits import KEEPALIVE as IDLE
+from bot.webapp.limits import Caps, GuardedSite, raise_descriptor_limit, server_logger
 from bot.webapp.page import page, sheet, texts
+from bot.webapp.quotas import Pictures, Refused, Streams
 from bot.webapp.watch import Watch
 
 log = logging.getLogger(__name__)
@@ -49,6 +52,12 @@ STATIC = Path(__file__).parent / "static"
 KEEPALIVE = 15.0  # seconds between comments on a quiet event stream
 PRESS_KINDS = ("a", "r")  # an engine action of the reader's seat; "I am back"
 MAX_ACTION = 48  # characters of an action's text (every game's fit in callback data)
+MAX_BODY = 4096  # bytes of a press's body (its initData is some hundreds)
+BODY_TIMEOUT = 10.0  # seconds a press's body may take to arrive
+BODY_FIELDS: dict[str, Any] = {  # a press's fields (all optional) and their types
+    "initData": str, "nonce": str, "table": int | str, "kind": str, "version": int,
+    "seat": int, "action": str}
+STATUS = {429: web.HTTPTooManyRequests, 503: web.HTTPServiceUnavailable}
 # A press the table refuses: 409 (the table is not in a state that takes it: stale, not the
 # reader's turn, not a legal move, paused, over), unless it is not the reader's table at all.
 CONFLICT = 409
@@ -63,6 +72,7 @@ class Reader:
     """Who asks (proved by initData), in his language, about which table."""
 
     init: InitData
+    language: str
     tr: Translate
     table: Table
 
@@ -73,14 +83,17 @@ def _json(data: Any, status: int = 200) -> web.Response:
 
 
 class WebApp:
-    def __init__(self, svc: Services, token: str, publish: Sink, *, port: int,
-                 host: str = "0.0.0.0") -> None:
-        self.svc, self.token, self.publish = svc, token, publish
+    def __init__(self, svc: Services, token: str, publish: Sink, members: Members, *,
+                 port: int, host: str = "0.0.0.0", caps: Caps | None = None) -> None:
+        self.svc, self.token, self.publish, self.members = svc, token, publish, members
         self.port, self.host = port, host
+        self.caps = caps or Caps.of(raise_descriptor_limit())
         self.watch = Watch()
         self.nonces = Nonces()
+        self.streams = Streams(self.caps.streams, self.caps.per_user)
+        self.pictures = Pictures()
         self.closing = False
-        self.app = web.Application()
+        self.app = web.Application(client_max_size=MAX_BODY)
         self.app.add_routes([
             web.get("/", self.index),
             web.get("/api/page", self.one_page),
@@ -93,10 +106,13 @@ class WebApp:
         self._runner: web.AppRunner | None = None
 
     async def start(self) -> None:
-        self._runner = web.AppRunner(self.app, shutdown_timeout=1.0, access_log=None)
+        self._runner = web.AppRunner(self.app, shutdown_timeout=1.0, access_log=None,
+                                     keepalive_timeout=IDLE, logger=server_logger())
         await self._runner.setup()
-        await web.TCPSite(self._runner, self.host, self.port).start()
-        log.info("the Mini App listens on %s:%d", self.host, self.port)
+        await GuardedSite(self._runner, self.host, self.port,
+                          cap=self.caps.connections).start()
+        log.info("the Mini App listens on %s:%d (at most %d connections, %d event streams)",
+                 self.host, self.port, self.caps.connections, self.caps.streams)
 
     async def stop(self) -> None:
         self.closing = True
@@ -117,15 +133,19 @@ class WebApp:
             raise self._unauthorized(str(exc), raw) from None
         users = self.svc.users
         known = await users.load(init.user.id)
-        tr = translator(users.language_of(init.user.id) if known
-                        else users.normalize(init.user.language_code))
+        language = users.language_of(init.user.id) if known \
+            else users.normalize(init.user.language_code)
+        tr = translator(language)
         table_id = _table_id(init.start_param or fields.get("table"))
         if table_id is None:
             raise _refused(tr, Refusal("bad_button"), web.HTTPBadRequest)
         table = await loading.table(self.svc, table_id, ended=not acting)
         if table is None:
             raise _refused(tr, Refusal("table_closed"), web.HTTPNotFound)
-        return Reader(init, tr, table)
+        if table.seat_of(init.user.id) is None \
+                and not await self.members(table.chat_id, init.user.id):
+            raise _refused(tr, Refusal("members_only"), web.HTTPForbidden)
+        return Reader(init, language, tr, table)
 
     def _unauthorized(self, why: str, raw: Any) -> web.HTTPUnauthorized:
         """401, said in the language the (unproved) initData claims."""
@@ -153,6 +173,13 @@ class WebApp:
         """The reader's page now, and again after every change of the table, while its
         initData is good; then an ``expired`` event (the page asks to be reopened)."""
         reader = await self._reader(request.query)
+        try:
+            with self.streams.held(reader.init.user.id):
+                return await self._stream(request, reader)
+        except Refused as refused:
+            raise _refused(reader.tr, Refusal(refused.code), STATUS[refused.status]) from None
+
+    async def _stream(self, request: web.Request, reader: Reader) -> web.StreamResponse:
         stream = web.StreamResponse(headers={"Content-Type": "text/event-stream",
                                              "Cache-Control": "no-cache",
                                              "X-Accel-Buffering": "no"})
@@ -180,11 +207,8 @@ class WebApp:
     async def press(self, request: web.Request) -> web.Response:
         """A tap: an engine action for the reader's seat (``kind`` "a": ``version``, ``seat``,
         ``action``) or "I am back" (``r``), through the keyboards' use case."""
-        try:
-            body = await request.json()
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            body = None
-        if not isinstance(body, dict):
+        body = await _body(request)
+        if body is None:
             tr = translator(self.svc.users.normalize(None))
             raise _refused(tr, Refusal("bad_button"), web.HTTPBadRequest)
         reader = await self._reader(body, acting=True)
@@ -210,13 +234,23 @@ class WebApp:
             return _json(sheet(reader.table, reader.tr))
 
     async def picture(self, request: web.Request) -> web.Response:
-        """The scoresheet as the group's /sheet draws it."""
+        """The scoresheet as the group's /sheet draws it (drawn once per version)."""
         reader = await self._reader(request.query)
-        async with reader.table.lock:
-            match = None if reader.table.match is None else play.snapshot(reader.table.match)
-        if match is None:
+        table = reader.table
+        if table.match is None:
             raise _refused(reader.tr, Refusal("table_closed"), web.HTTPNotFound)
-        png = await asyncio.to_thread(draw_sheet, match, reader.tr)
+
+        async def draw() -> bytes:
+            async with table.lock:
+                assert table.match is not None
+                match = play.snapshot(table.match)
+            return await asyncio.to_thread(draw_sheet, match, reader.tr)
+
+        try:
+            png = await self.pictures.get(reader.init.user.id,
+                                          (table.id, table.match.version, reader.language), draw)
+        except Refused as refused:
+            raise _refused(reader.tr, Refusal(refused.code), STATUS[refused.status]) from None
         return web.Response(body=png, content_type="image/png")
 
 
@@ -228,6 +262,22 @@ def _unproved(tr: Translate) -> str:
 def _table_id(wanted: Any) -> int | None:
     """A table id as the page sends it (a number, or its digits); None if it is none."""
     return ident(str(wanted)) if type(wanted) in (str, int) else None
+
+
+async def _body(request: web.Request) -> dict[str, Any] | None:
+    """A press's JSON body if it is one: an object of known fields with plain values, within
+    ``MAX_BODY`` bytes and ``BODY_TIMEOUT`` seconds; else None (400, never an error)."""
+    try:
+        async with asyncio.timeout(BODY_TIMEOUT):
+            raw = await request.read()
+        body = json.loads(raw)
+    except (TimeoutError, ValueError, RecursionError, web.HTTPRequestEntityTooLarge):
+        return None
+    if not isinstance(body, dict) or any(
+            key not in BODY_FIELDS or not isinstance(value, BODY_FIELDS[key] | None)
+            for key, value in body.items()):
+        return None
+    return body
 
 
 def _parts(body: Mapping[str, Any]) -> tuple[str, ...] | None:

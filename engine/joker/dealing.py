@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.base import RecordError
-from engine.cards import Card, joker_deck, parse_card, parse_cards, shuffled
+from engine.cards import Card, parse_card, parse_cards, shuffled
+from engine.joker.pack import joker_deck
 from engine.joker.result import DealContext
 
 DECK = Counter(joker_deck())

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engine.cards import ACE, joker_deck
+from engine.cards import ACE
+from engine.joker.pack import joker_deck
 from engine.joker.rules import Rules
 from engine.joker.state import State
 

@@ -21,10 +21,11 @@ from engine.base import (
     acting_actions,
     refusal,
 )
-from engine.cards import Card, CardError, Suit, parse_card, parse_cards, preferans_deck, shuffled
+from engine.cards import Card, CardError, Suit, parse_card, parse_cards, shuffled
 from engine.cards import sorted_hand as _sorted
 from engine.preferans.auction import Auction
 from engine.preferans.bids import LADDER, MISER, TRICK_BIDS, bid_rank, display, level, trump
+from engine.preferans.pack import preferans_deck
 from engine.preferans.result import DealContext, DealResult, empty_entries
 from engine.preferans.rules import Rules
 from engine.preferans.tricks import playable, winner

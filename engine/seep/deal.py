@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.base import RecordError
-from engine.cards import Card, format_cards, parse_cards, seep_deck, shuffled
+from engine.cards import Card, format_cards, parse_cards, shuffled
+from engine.seep.pack import seep_deck
 from engine.seep.rules import Rules
 from engine.seep.values import value
 

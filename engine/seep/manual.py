@@ -26,8 +26,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.base import IllegalAction, MalformedAction
-from engine.cards import seep_deck
 from engine.manual import EntryForm, Step, accepts, fill
+from engine.seep.pack import seep_deck
 from engine.seep.result import DealContext, DealResult
 from engine.seep.rules import Rules
 from engine.seep.values import points

@@ -74,16 +74,23 @@ def _is_table_message(message: Message) -> bool:
     return any(b.get("callback_data", "")[:2] in ("k:", "l:") for b in message.buttons)
 
 
+async def keeping_lobby(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *,
+                        command: str = "/pref") -> Keeping:
+    """A lobby opened by ``creator`` and switched to keeping score."""
+    tg.send(creator, group, command)
+    await tg.settled(group)
+    keeping = Keeping(tg, hub, group, creator)
+    await keeping.tap("📝 Keep score only (real cards)")
+    return keeping
+
+
 async def open_keeping(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *,
                        command: str = "/pref", joiners: tuple[User, ...] = (),
                        guests: tuple[str, ...] = (), options: tuple[str, ...] = (),
                        conventions: tuple[str, ...] = ()) -> Keeping:
     """Open a lobby, switch it to keeping score, press each option button (by the start of
     its label, once per mention), seat the Telegram users then the guests, and start."""
-    tg.send(creator, group, command)
-    await tg.settled(group)
-    keeping = Keeping(tg, hub, group, creator)
-    await keeping.tap("📝 Keep score only (real cards)")
+    keeping = await keeping_lobby(tg, hub, group, creator, command=command)
     for prefix in options:
         await keeping.tap(next(t for t in keeping.labels() if t.startswith(prefix)))
     if conventions:

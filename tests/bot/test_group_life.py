@@ -99,11 +99,15 @@ async def test_the_last_trick_and_the_result_stay_after_the_last_card(tg: FakeTe
         assert "🔚 Deal 1 is over." in table_message.text and "Last trick: " in table_message.text
         result = next(m for m in tg.messages(group) if m.text.startswith("Deal 1"))
         assert "Raspasy:" in result.text
-        # The next deal's first action makes room: the end of deal 1 is gone.
+        # The next deal's first action makes room: the end of deal 1 is gone from the panels
+        # of the player who acted and of the one to act (the others' wait for their turn).
         state = table.match.state
-        await act(tg, users[state.controller(state.to_act[0])], choose(state, "raspasy", -1))
+        actor = users[state.controller(state.to_act[0])]
+        await act(tg, actor, choose(state, "raspasy", -1))
         await tg.settled()
-        assert all("Deal 1 is over" not in tg.last_message(u).text for u in users)
+        acting = {actor.id} | table.acting_users()
+        assert all("Deal 1 is over" not in tg.last_message(u).text
+                   for u in users if u.id in acting)
 
 
 async def test_finished_votes_and_menus_lose_their_buttons(tg: FakeTelegram,
@@ -298,3 +302,44 @@ async def test_an_unpinned_table_message_comes_back_when_the_chat_ran_on(tg: Fak
         result = next(m for m in tg.messages(group) if m.text.startswith("Deal 1"))
         assert again > result.message_id  # the next deal's table message is below its result
         assert shown.deleted  # one table message: the old one went
+
+
+async def _game_aborted(tg: FakeTelegram, users: list[User], group: Chat) -> None:
+    """A game opened, started and abandoned by the players' vote."""
+    tg.send(users[0], group, "/newgame preferans")
+    await tg.settled(group)
+    for user in users[1:]:
+        await tg.press(user, tg.last_message(group), text="✋ Join")
+        await tg.settled(group)
+    await tg.press(users[0], tg.last_message(group), text="▶ Start")
+    await tg.settled()
+    vote = await command(tg, users[0], group, "/abort")
+    for user in users[1:]:
+        await tg.press(user, vote, text="✅ Agree")
+        await tg.idle()
+    await tg.settled()
+
+
+async def test_a_group_where_the_bot_may_not_pin_is_not_tried_again(tg: FakeTelegram,
+                                                                    tmp_path: Path) -> None:
+    """Refused once, a pin is not tried again in the group, not after a restart either
+    (remembered in storage), until the bot is made an administrator there."""
+    users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
+    group = tg.add_group("Cards", users, supergroup=True)  # the bot a member: may not pin
+    for user in users:
+        tg.press_start(user)
+
+    def pins() -> int:
+        return len(tg.calls_for("pinChatMessage", group))
+
+    async with running_bot(tg, tmp_path / "bot.db"):
+        await _game_aborted(tg, users, group)
+        assert pins() == 1 and group.pinned == []
+    async with running_bot(tg, tmp_path / "bot.db"):
+        for _ in range(2):
+            await _game_aborted(tg, users, group)
+        assert pins() == 1  # not tried again
+        tg.world.my_chat_member(group, users[0], "administrator")
+        await tg.idle()
+        await _game_aborted(tg, users, group)
+        assert pins() == 2

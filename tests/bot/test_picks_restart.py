@@ -4,6 +4,7 @@ the second pick offers the discard of both (on SQLite and on PostgreSQL)."""
 
 from __future__ import annotations
 
+from bot.service import loading
 from engine.records import replay
 from tests.bot.harness import act, open_table, running_bot
 from tests.bot.test_preferans_game import choose
@@ -45,7 +46,7 @@ async def test_a_discard_half_picked_survives_a_restart(tg: FakeTelegram,
         await pick(tg, declarer, first)
         assert card_button(tg.last_message(declarer), first)["text"].startswith("✅")
     async with running_bot(tg, location) as hub:
-        table = await hub.services.table(table_id)
+        table = await loading.table(hub.services, table_id)
         assert card_button(tg.last_message(declarer), first)["text"].startswith("✅")
         await pick(tg, declarer, second)
         panel = tg.last_message(declarer)
@@ -63,5 +64,5 @@ async def test_a_discard_half_picked_survives_a_restart(tg: FakeTelegram,
     assert match.state is not None
     assert sorted(map(str, match.state.discarded)) == sorted([first, second])
     async with running_bot(tg, location) as hub:  # the discard made left no picks behind
-        table = await hub.services.table(table_id)
+        table = await loading.table(hub.services, table_id)
         assert table.selection == {}

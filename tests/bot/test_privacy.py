@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from bot.telegram.sending import slots
 from tests.bot import test_preferans_game as game
 from tests.bot.harness import open_table, running_bot
 from tests.bot.privacy import Privacy
@@ -24,14 +23,13 @@ async def test_a_deals_screens_that_arrive_after_its_end_show_only_what_it_made_
     made public, and then every panel shows the next deal."""
     users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid", "Dan")]
     group = tg.add_group("Cards", users)
-    monkeypatch.setattr(slots, "EASY", 2.0)  # the slow store outwaits it, within a press's 5 s
     async with running_bot(tg, tmp_path / "bot.db") as hub:
         log = hub.services.store.log
         append = log.append
 
         async def slow(*args: Any, **kwargs: Any) -> float:
             if kwargs.get("result") is not None:  # a deal's end
-                await asyncio.sleep(slots.EASY + 0.5)  # longer than a waiting panel's edit waits
+                await asyncio.sleep(2.5)  # within a press's 5 s
             return await append(*args, **kwargs)
 
         monkeypatch.setattr(log, "append", slow)

@@ -11,7 +11,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from bot.telegram.sending.slots import EASY
 from engine.records import replay
 from storage.store import Storage
 from tests.bot.harness import press_first, settings_env
@@ -19,8 +18,8 @@ from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
 
 # The bot runs in another process: idle means no call for this long, longer than a private
-# chat's budget may hold an edit back (3 calls in 3 s) or a waiting panel may rest (EASY).
-QUIET = max(3.0, EASY) + 0.5
+# chat's budget may hold an edit back (3 calls in 3 s).
+QUIET = 3.5
 MOMENT = 0.2  # no call for this long: the bot is done with what it sends at once
 
 
@@ -47,7 +46,7 @@ class Panels:
     """When the bot (another process, whose queues the test cannot see) is done with a press:
     it made no call for a moment, someone has buttons, and every panel with buttons changed
     since the press (none is left to press stale). What a player without buttons is shown may
-    still wait (``EASY``): ``idle`` waits for that too, before the bot is killed."""
+    wait for the table's next beat: a restart redraws it (the table's ``shown_at`` is behind)."""
 
     def __init__(self, tg: FakeTelegram, users: list[User]) -> None:
         self.tg, self.users = tg, users

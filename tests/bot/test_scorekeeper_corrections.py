@@ -15,7 +15,7 @@ from engine.manual import add_entry, form_for
 from engine.match import Match
 from engine.records import replay
 from tests.bot.harness import running_bot
-from tests.bot.scorekeeping import Keeping, open_keeping
+from tests.bot.scorekeeping import Keeping, keeping_lobby, open_keeping
 from tests.fakebot import FakeTelegram
 
 NAMES = ["Ann", "Bob", "Cid"]
@@ -100,10 +100,8 @@ async def test_lobby_names_and_seats(tg: FakeTelegram, tmp_path: Path) -> None:
     ann, bob = tg.add_user("Ann"), tg.add_user("Bob")
     group = tg.add_group("Lobby", [ann, bob])
     async with running_bot(tg, tmp_path / "bot.db") as hub:
-        tg.send(ann, group, "/pref")
-        await tg.idle()
-        keeping = Keeping(tg, hub, group, ann)
-        await keeping.tap("📝 Keep score only (real cards)", "✋ Join")
+        keeping = await keeping_lobby(tg, hub, group, ann)
+        await keeping.tap("✋ Join")
         reply = await keeping.send("/add bob, Cid, 7even, Cid")
         assert reply.splitlines() == ["Added: bob, Cid",
                                       "7even: a name cannot start with a digit, # or -.",

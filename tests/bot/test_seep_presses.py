@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.cards import seep_deck
+from engine.seep.pack import seep_deck
 from tests.bot.harness import open_table, running_bot
 from tests.bot.tabletop import (
     callbacks,

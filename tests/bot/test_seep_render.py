@@ -17,7 +17,8 @@ from bot.games.seep.table import table_screen
 from bot.ui.context import RenderContext
 from bot.ui.i18n import translator
 from bot.ui.screen import Screen
-from engine.cards import format_cards, parse_cards, seep_deck
+from engine.cards import format_cards, parse_cards
+from engine.seep.pack import seep_deck
 from engine.seep.policy import random_action
 from engine.seep.result import DealContext
 from engine.seep.rules import Rules

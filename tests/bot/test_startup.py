@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import ConfigError, load_settings
+from bot.ui.i18n import languages
 from tests.bot.harness import running_bot, settings_env
 from tests.fakebot import FakeTelegram
 
@@ -65,6 +66,13 @@ async def test_command_menus_for_groups_and_private_chats(tg: FakeTelegram,
         assert {"start", "help"} <= private
         russian = tg.commands({"type": "all_group_chats"}, language_code="ru")
         assert russian and russian != tg.commands({"type": "all_group_chats"})
+    set_once = len(tg.calls_for("setMyCommands"))
+    assert set_once == 2 * len(languages())  # two scopes in each language
+    assert len(tg.calls_for("getMe")) == 1
+    async with running_bot(tg, tmp_path / "bot.db"):  # a restart of the same deploy
+        pass
+    assert len(tg.calls_for("setMyCommands")) == set_once  # the menus are set already
+    assert len(tg.calls_for("getMe")) == 2  # once a start
 
 
 def _free_port() -> int:

@@ -7,14 +7,14 @@ from engine.cards import (
     Card,
     CardError,
     Suit,
-    joker_deck,
     parse_card,
     parse_cards,
     parse_written_card,
-    preferans_deck,
-    seep_deck,
     shuffled,
 )
+from engine.joker.pack import joker_deck
+from engine.preferans.pack import preferans_deck
+from engine.seep.pack import seep_deck
 
 
 @pytest.mark.parametrize(

@@ -17,9 +17,11 @@ from bot.screens.refusals import ENGLISH, choices, fields, reason
 from bot.screens.refusals import engine_templates as templates
 from bot.ui.i18n import translator
 from engine.base import ActionError, IllegalAction
-from engine.cards import joker_deck, preferans_deck, seep_deck
 from engine.games import GAMES
+from engine.joker.pack import joker_deck
 from engine.match import Match
+from engine.preferans.pack import preferans_deck
+from engine.seep.pack import seep_deck
 
 ENGINE = Path(__file__).parent.parent.parent / "engine"
 ERRORS = {"ActionError", "NotYourTurn", "WrongPhase", "MalformedAction", "IllegalAction"}
@@ -29,17 +31,24 @@ SEEP_STEP_CODE = "f'bad_{step.name}'"  # engine/seep/manual.py: one code per ent
 RENAMED = {"seat": "name"}  # params the bot shows otherwise: a seat as the player's name
 
 
-def raised() -> Iterator[tuple[str, str, set[str]]]:
-    """(code expression, where, param names) of every refusal the engines construct."""
-    for path in sorted(ENGINE.rglob("*.py")):
+def calls(root: Path, names: set[str]) -> Iterator[tuple[Path, ast.Call]]:
+    """Every call with arguments in the Python files under ``root`` of a function or method
+    named one of ``names``."""
+    for path in sorted(root.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call) or not node.args:
                 continue
             func = node.func
-            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
-            if name in ERRORS and path.name != "base.py":
-                params = {RENAMED.get(k.arg, k.arg) for k in node.keywords if k.arg}
-                yield ast.unparse(node.args[0]), f"{path.name}:{node.lineno}", params
+            if (func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)) in names:
+                yield path, node
+
+
+def raised() -> Iterator[tuple[str, str, set[str]]]:
+    """(code expression, where, param names) of every refusal the engines construct."""
+    for path, node in calls(ENGINE, ERRORS):
+        if path.name != "base.py":
+            params = {RENAMED.get(k.arg, k.arg) for k in node.keywords if k.arg}
+            yield ast.unparse(node.args[0]), f"{path.name}:{node.lineno}", params
 
 
 def seep_steps() -> set[str]:

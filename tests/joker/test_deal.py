@@ -8,8 +8,9 @@ from collections import Counter
 import pytest
 
 from engine.base import RecordError, WrongPhase
-from engine.cards import ACE, format_cards, joker_deck, parse_cards, shuffled, sorted_hand
+from engine.cards import ACE, format_cards, parse_cards, shuffled, sorted_hand
 from engine.joker import Rules, Scoresheet, State
+from engine.joker.pack import joker_deck
 from engine.joker.policy import first_dealer
 from tests.joker.helpers import NAMES, context_at, make_state, run
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine.base import IllegalAction
-from engine.cards import Suit, joker_deck, parse_cards
+from engine.cards import Suit, parse_cards
 from engine.joker import Rules
 from engine.joker.actions import Play, parse_action
+from engine.joker.pack import joker_deck
 from engine.joker.tricks import PlayCheck
 from tests.joker.helpers import make_state, run, snapshot
 

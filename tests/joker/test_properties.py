@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.base import ActionError
-from engine.cards import JOKER, joker_deck
+from engine.cards import JOKER
 from engine.joker import SPEC, Rules
 from engine.joker.actions import SUITS
+from engine.joker.pack import joker_deck
 from engine.match import Match
 from engine.records import replay
 from tests.joker.helpers import snapshot

@@ -5,7 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from engine.cards import Card, parse_cards, preferans_deck
+from engine.cards import Card, parse_cards
+from engine.preferans.pack import preferans_deck
 from engine.preferans.result import DealContext
 from engine.preferans.rules import Rules
 from engine.preferans.state import State

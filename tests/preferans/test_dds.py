@@ -9,8 +9,9 @@ import random
 
 import pytest
 
-from engine.cards import Card, Suit, parse_cards, preferans_deck
+from engine.cards import Card, Suit, parse_cards
 from engine.preferans.dds import NOBODY, TALON, Goal, Layout, tricks, values
+from engine.preferans.pack import preferans_deck
 from engine.preferans.tricks import playable
 from tests.preferans.dds_brute import brute_tricks, brute_values
 

@@ -11,8 +11,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import Card, CardError, parse_card, preferans_deck
+from engine.cards import Card, CardError, parse_card
 from engine.preferans.codec import decode_action, encode_action
+from engine.preferans.pack import preferans_deck
 from engine.preferans.policy import random_action
 from engine.preferans.result import DealContext
 from engine.preferans.rules import Rules

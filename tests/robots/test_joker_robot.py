@@ -11,8 +11,8 @@ from collections import Counter
 
 import pytest
 
-from engine.cards import joker_deck
 from engine.joker import SPEC, Rules, State
+from engine.joker.pack import joker_deck
 from engine.joker.robot.montecarlo import choose
 from engine.joker.robot.sampling import Dealer, voids
 from engine.joker.robot.seat import Seat

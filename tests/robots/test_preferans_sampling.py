@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from engine.cards import preferans_deck
 from engine.preferans import SPEC, Rules
+from engine.preferans.pack import preferans_deck
 from engine.preferans.robot.history import tricks_played, voids
 from engine.preferans.robot.knowledge import Knowledge
 from engine.preferans.robot.sampling import OUT, Dealer

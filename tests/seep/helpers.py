@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.cards import Card, parse_cards, seep_deck
+from engine.cards import Card, parse_cards
 from engine.match import Match
 from engine.seep import SPEC, Rules, State
 from engine.seep.deal import deal_from_seed
 from engine.seep.floor import Floor, House
+from engine.seep.pack import seep_deck
 from engine.seep.values import value
 
 N, E, S, W = 0, 1, 2, 3

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.base import IllegalAction
-from engine.cards import seep_deck
 from engine.match import Match
 from engine.seep import SPEC, Rules
+from engine.seep.pack import seep_deck
 from tests.seep.helpers import E, N, S, W, cards, house, position
 
 

@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import Card, seep_deck
+from engine.cards import Card
 from engine.seep import Rules
 from engine.seep.floor import Floor, House
 from engine.seep.moves import (
@@ -24,6 +24,7 @@ from engine.seep.moves import (
     legal_moves,
 )
 from engine.seep.notation import MAX_TEXT, action_text, parse_action, to_move, written
+from engine.seep.pack import seep_deck
 from engine.seep.values import value
 from tests.seep.helpers import S
 from tests.seep.oracle import oracle_moves

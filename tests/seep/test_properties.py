@@ -9,10 +9,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import parse_card, seep_deck
+from engine.cards import parse_card
 from engine.records import replay
 from engine.seep import SPEC, Rules, State
 from engine.seep.notation import MAX_TEXT
+from engine.seep.pack import seep_deck
 from engine.seep.result import DealContext
 from engine.seep.scoring import deal_score
 from engine.seep.values import points, value

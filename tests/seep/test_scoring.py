@@ -21,7 +21,7 @@ def test_card_points_16_2(captured: str, expected: int) -> None:
 
 
 def test_the_pack_holds_100_points_or_96_with_a_two_point_ten() -> None:
-    from engine.cards import seep_deck
+    from engine.seep.pack import seep_deck
 
     assert sum(points(c, 6) for c in seep_deck()) == 100
     assert sum(points(c, 2) for c in seep_deck()) == 96

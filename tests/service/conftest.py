@@ -4,7 +4,8 @@ outcomes they publish collected."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import random
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -13,7 +14,7 @@ from apscheduler.job import Job
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
 from apscheduler.triggers.date import DateTrigger
 
-from bot.service import lobby
+from bot.service import lobby, play
 from bot.service.outcome import Outcome
 from bot.service.ports import Services
 from bot.service.scheduling import APSchedulerJobs
@@ -69,6 +70,24 @@ class World:
         if start:
             assert (await lobby.start(self.svc, table)).ok
         return table
+
+    async def play(self, table: Table, rng: random.Random, *,
+                   until: Callable[[], bool]) -> AsyncIterator[tuple[int, Outcome]]:
+        """Random legal actions by whoever must act, each through the use case, until
+        ``until()``; each one's user and outcome."""
+        match = table.match
+        assert match is not None
+        while not until():
+            state = match.state
+            assert state is not None
+            seat = state.to_act[0]
+            user = table.user_of(state.controller(seat))
+            assert user is not None
+            async with table.lock:
+                out = await play.act(self.svc, table, user, match.version, seat,
+                                     rng.choice(state.legal_actions(seat)))
+            assert out.ok and table.id in out.changed, out.refusal
+            yield user, out
 
 
 @pytest.fixture

@@ -17,17 +17,9 @@ async def test_a_deal_through_the_use_cases_is_stored_and_told(world: World) -> 
     table = await world.table("preferans", players)
     match = table.match
     assert match is not None and match.state is not None
-    rng = random.Random(3)
     told = []
-    while len(match.outputs) < 2:
-        state = match.state
-        seat = state.to_act[0]
-        user = table.user_of(state.controller(seat))
-        assert user is not None
-        action = rng.choice(state.legal_actions(seat))
-        async with table.lock:
-            out = await play.act(svc, table, user, match.version, seat, action)
-        assert out.ok and table.id in out.changed, out.refusal
+    rng = random.Random(3)
+    async for user, out in world.play(table, rng, until=lambda: len(match.outputs) >= 2):
         # whoever must act now, and has not pressed lately, is notified
         assert table.acting_users() - {user} <= out.notify | {
             u for u in table.acting_users()

@@ -3,6 +3,7 @@ votes that outlive a restart."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from apscheduler.schedulers.asyncio import AsyncIOScheduler
@@ -55,9 +56,14 @@ async def test_one_vote_at_a_time_and_only_the_others_answer(world: World) -> No
 
 
 async def test_an_agreed_stop_settles_the_game(world: World) -> None:
+    """After a deal played to its end (a game stopped before that is abandoned, unrated)."""
     svc = world.svc
     ann, bob, cid = await world.users(3)
     table = await world.table("preferans", [ann, bob, cid])
+    match = table.match
+    assert match is not None
+    async for _out in world.play(table, random.Random(5), until=lambda: bool(match.outputs)):
+        pass
     vote = asked(await stopping.request(svc, -100, 0, cid, "leave")).vote
     await press(world, ann, vote.id, "y")
     out = await press(world, bob, vote.id, "y")

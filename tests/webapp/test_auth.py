@@ -68,11 +68,12 @@ def test_what_proves_nobody(case: str) -> None:
         validate(forge(), TOKEN)
 
 
-def test_a_nonce_counts_once_per_init_data() -> None:
+def test_a_nonce_counts_once_per_user() -> None:
     nonces = Nonces()
     init, other = validate(signed(), TOKEN), validate(signed(query_id="x"), TOKEN)
     nonces.use(init, "a" * 16)
-    nonces.use(other, "a" * 16)  # another launch of the app
+    with pytest.raises(Unauthorized, match="replayed"):
+        nonces.use(other, "a" * 16)  # another launch of the app by the same user
     nonces.use(init, "b" * 16)
     with pytest.raises(Unauthorized, match="replayed"):
         nonces.use(init, "a" * 16)
@@ -80,19 +81,19 @@ def test_a_nonce_counts_once_per_init_data() -> None:
         nonces.use(init, "short")
 
 
-def test_nonces_stay_bounded() -> None:
-    """One opening of the app may make only so many requests, and openings past their age are
-    forgotten: a user cannot grow the server's memory."""
-    nonces = Nonces(per_opening=3)
+def test_nonces_stay_bounded_per_user() -> None:
+    """A user may make only so many requests however often he opens the app, and nonces past
+    their initData's age are forgotten: a user cannot grow the server's memory."""
+    nonces = Nonces(per_user=3)
     init = validate(signed(), TOKEN)
     for n in range(3):
         nonces.use(init, f"{n:016}")
     with pytest.raises(Unauthorized, match="too many"):
         nonces.use(init, "3" * 16)
+    with pytest.raises(Unauthorized, match="too many"):
+        nonces.use(validate(signed(query_id="y"), TOKEN), "a" * 16)  # another opening
     assert len(nonces) == 3
-    nonces.use(validate(signed(query_id="y"), TOKEN), "a" * 16)  # another opening
-    assert len(nonces) == 4
     later = init.auth_date + MAX_AGE + 1
     nonces.use(validate(signed(query_id="z"), TOKEN, now=later, max_age=MAX_AGE + 10),
                "b" * 16, now=later)
-    assert len(nonces) == 1  # both earlier openings swept
+    assert len(nonces) == 1  # the earlier ones swept

@@ -15,6 +15,7 @@ from typing import Any
 
 from aiohttp import ClientSession
 
+from bot.games import plugin
 from bot.screens import refusals
 from bot.screens.look import context
 from bot.service.outcome import Refusal
@@ -22,7 +23,6 @@ from bot.service.tables import Table
 from bot.telegram.context import BotData as Hub
 from bot.ui.i18n import translator
 from bot.webapp.auth import MAX_AGE, sign
-from bot.webapp.games import DRAW
 from bot.webapp.page import sheet
 from tests.bot.harness import open_table, press_first
 from tests.bot.tabletop import seat_users
@@ -110,7 +110,7 @@ async def test_only_a_proved_user_reads_or_acts(tg: FakeTelegram, tmp_path: Path
             status, page = await get_page(url, init_data(tg, user), table.id)
             assert status == 200 and page["seat"] == seats[user.id]
             assert page["drawing"]["hand"] == state.view(seats[user.id])["hand"]
-        public = DRAW["preferans"](state.view(None), context(table, EN))
+        public = plugin("preferans").miniapp(state.view(None), context(table, EN))
         status, page = await get_page(url, init_data(tg, dan, start_param=str(table.id)), 0)
         assert status == 200 and page["seat"] is None and page["drawing"] == public
         assert page["drawing"]["hand"] == [] and page["drawing"]["actions"] == []
@@ -178,11 +178,13 @@ async def test_only_a_proved_user_reads_or_acts(tg: FakeTelegram, tmp_path: Path
 
 
 async def test_another_table_and_the_first_touch(tg: FakeTelegram, tmp_path: Path) -> None:
-    """After a restart nothing is loaded; the Mini App's requests load their tables. A player
-    of one table reads another as a spectator and cannot act there."""
+    """After a restart nothing is loaded; the Mini App's requests load their tables. A member
+    of a table's group who plays at another table reads it as a spectator and cannot act
+    there; a player of another group's table may not read it at all."""
     ours, theirs = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")], \
         [tg.add_user(n) for n in ("Dan", "Eve", "Fay")]
-    groups = tg.add_group("Ours", ours), tg.add_group("Theirs", theirs)
+    gil = tg.add_user("Gil")
+    groups = tg.add_group("Ours", [*ours, gil]), tg.add_group("Theirs", [*theirs, gil])
     db = tmp_path / "bot.db"
     async with bot_with_webapp(tg, db) as (hub, url):
         ids = [(await start_game(tg, hub, g, u)).id for g, u in zip(groups, (ours, theirs),
@@ -194,13 +196,16 @@ async def test_another_table_and_the_first_touch(tg: FakeTelegram, tmp_path: Pat
         assert tables == {}  # every message showed its table: nothing loaded at start-up
         ann = ours[0]
         status, page = await get_page(url, init_data(tg, ann), ids[1])  # loads their table
-        assert status == 200 and set(tables) == {ids[1]}
+        assert (status, page) == (403, {"ok": False, "text": said("members_only")})
+        assert set(tables) == {ids[1]}
+        status, page = await get_page(url, init_data(tg, gil), ids[1])
+        assert status == 200
         their = tables[ids[1]]
         assert state_of(their) == stored[1]
         assert page["seat"] is None and page["version"] == stored[1][0]
-        assert page["drawing"] == DRAW["preferans"](their.match.state.view(None),
+        assert page["drawing"] == plugin("preferans").miniapp(their.match.state.view(None),
                                                     context(their, EN))
-        answer = await post_press(url, press_body(their, init_data(tg, ann), "a" * 16))
+        answer = await post_press(url, press_body(their, init_data(tg, gil), "a" * 16))
         assert answer == (403, {"ok": False, "text": said("not_playing")})
         await tg.idle()
         assert state_of(their) == stored[1]
@@ -249,7 +254,7 @@ async def test_a_game_that_has_ended_is_read_as_it_ended(tg: FakeTelegram,
             assert answer.status == 200 and await answer.json() == expected
         status, watched = await get_page(url, init_data(tg, eve), table.id)
         assert status == 200 and watched["seat"] is None
-        assert watched["drawing"] == DRAW["preferans"](table.match.state.view(None),
+        assert watched["drawing"] == plugin("preferans").miniapp(table.match.state.view(None),
                                                        context(table, EN))
         async with Stream(url, init_data(tg, eve), table.id) as stream:
             while not stream.pages:

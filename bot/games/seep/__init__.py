@@ -4,5 +4,5 @@ from __future__ import annotations
 
 from bot.games.base import Example, assemble
 
-PLUGIN = assemble(__name__, title="Seep", commands=("seep",), examples={
+PLUGIN = assemble(__name__, title="Seep", commands=("seep",), languages=("hi",), examples={
     "seep.png": Example(2, 40, ("Arjun", "Priya", "Vikram", "Meera"), {"bazzis": 3})})

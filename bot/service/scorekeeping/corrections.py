@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot import bounds
 from bot.service import events, loading, records, votes
-from bot.service.drafts import EntryRules, taps_of
+from bot.service.drafts import EntryRules, stored_keeper, taps_of
 from bot.service.outcome import Outcome, Refusal
 from bot.service.scorekeeping.keeper import keep_draft, keeper_of
 from bot.service.scorekeeping.lobby import may_keep
@@ -50,6 +50,7 @@ async def table_to_correct(svc: Services, chat_id: int, thread_id: int) -> Table
             return Outcome().refuse("not_kept")
         table = svc.tables.adopt(row)
         table.match = await records.load_match(svc.store, row.id)
+        table.keeper = stored_keeper(table.id, row.draft, table.match)
     return table
 
 

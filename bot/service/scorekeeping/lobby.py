@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from bot.service import lobby
 from bot.service.drafts import Keeper
+from bot.service.names import clean, likeness
 from bot.service.outcome import Outcome
 from bot.service.tables import SCOREKEEPER, Table
 from storage.errors import StorageError
@@ -73,7 +74,7 @@ async def _join(svc: Services, table: Table, user: UserRow) -> Outcome:
         return out.refuse("bad_button")
     if table.seat_of(user.id) is not None:
         return out.done("joined_already")
-    if user.display_name.casefold() in (n.casefold() for n in await lobby.seat_names(svc,
+    if likeness(user.display_name) in (likeness(n) for n in await lobby.seat_names(svc,
                                                                                      table)):
         return out.refuse("same_name")
     try:
@@ -102,7 +103,7 @@ async def add_names(svc: Services, table: Table, user: UserRow, text: str) -> Ou
     if not may_keep(table, user.id):
         return out.refuse("creator_only")
     parts = _SEPARATORS.split(text) if _SEPARATORS.search(text) else text.split()
-    names = [" ".join(p.split()) for p in parts if p.strip()]
+    names = [clean(p, None) for p in parts if p.strip()]
     if not names:
         return out.refuse("add_how")
     added: list[str] = []
@@ -125,9 +126,11 @@ async def add_names(svc: Services, table: Table, user: UserRow, text: str) -> Ou
 
 def _bad_name(name: str, seated: list[str]) -> str | None:
     """Why a typed name cannot be a player's: the deal's text form must tell players apart."""
+    if not name:
+        return "name_empty"
     if len(name) > MAX_NAME:
         return "name_too_long"
-    if name.casefold() in (n.casefold() for n in seated):
+    if likeness(name) in (likeness(n) for n in seated):
         return "name_taken"
     if name[0].isdigit() or name.startswith(("#", "-")):
         return "name_start"

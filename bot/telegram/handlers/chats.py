@@ -7,7 +7,7 @@ import logging
 from telegram import MessageEntity, Update
 from telegram.constants import ChatMemberStatus, ChatType
 
-from bot.games import command_games
+from bot.games import PLUGINS, command_games
 from bot.screens import ratings, texts
 from bot.service import chats, queries
 from bot.service.outcome import Outcome, Refusal
@@ -70,7 +70,7 @@ async def on_top(update: Update, context: Context) -> None:
         return
     parsed = queries.parse_top(args_of(context), command_games())
     if parsed is None:
-        await refuse(update, context, "top_how", tr)
+        await refuse(update, context, "top_how", tr, example=next(iter(PLUGINS)))
         return
     games, minimum = parsed
     boards = await queries.top(context.services, chat_id, games, minimum)
@@ -145,7 +145,8 @@ async def on_membership(update: Update, context: Context) -> None:
     elif change.old_chat_member.status in gone:
         out = await chats.bot_added(context.services, change.chat.id,
                                     change.from_user.language_code)
-    else:
+    else:  # the bot's rights changed: it may be allowed to pin now
+        await context.presenter.book.pins.grant(change.chat.id)
         return
     context.presenter.show(out)
 

@@ -26,6 +26,8 @@ from bot.telegram.context import Context
 from bot.ui.i18n import Translate
 from storage.rows import UserRow
 
+REPLY_LIMIT = 3500  # characters of /add's reply (Telegram takes 4096 at most)
+
 # what a table command does: (context, table, user, the text after the command) -> outcome
 Action = Callable[[Context, Table, UserRow, str], Awaitable[Outcome]]
 
@@ -65,17 +67,28 @@ async def _told(update: Update, context: Context, table: Table, out: Outcome,
 
 
 def _added(out: Outcome, tr: Translate) -> str:
+    """Who was seated and why the others were not, within a message's length: the problems
+    past ``REPLY_LIMIT`` characters are counted, not listed."""
     names, problems = out.note_params["names"], out.note_params["problems"]
     lines = [tr("Added: {names}", names=", ".join(escape(n) for n in names))] if names else []
-    for problem, name in problems:
-        lines.append({
+    size = sum(len(line) + 1 for line in lines)
+    for told, (problem, name) in enumerate(problems):
+        line = {
+            "name_empty": tr("A name with nothing visible in it cannot be added."),
             "name_too_long": tr("{name}: a name has at most {n} characters.",
                                 name=escape(name[:20]) + "…", n=out.note_params["limit"]),
             "name_taken": tr("{name} is already at the table.", name=escape(name)),
             "name_start": tr("{name}: a name cannot start with a digit, # or -.",
                              name=escape(name)),
             "table_full_for": tr("{name}: the table is full.", name=escape(name)),
-        }[problem])
+        }[problem]
+        if size + len(line) > REPLY_LIMIT:
+            left = len(problems) - told
+            lines.append(tr("…and {n} more name not added.", "…and {n} more names not added.",
+                            n=left))
+            break
+        lines.append(line)
+        size += len(line) + 1
     return "\n".join(lines)
 
 
@@ -106,8 +119,8 @@ async def on_deal(update: Update, context: Context) -> None:
     if not after_command(update).strip():
         tr = await chat_translator(update, context)
         chat = update.effective_chat
-        table = None if chat is None else await context.services.topic_table(
-            chat.id, thread_of(update.effective_message))
+        table = None if chat is None else await loading.topic_table(
+            context.services, chat.id, thread_of(update.effective_message))
         if table is not None and table.keeps_score:
             await reply(update, context, plugin_of(table).entry.text_help(tr))
             return

@@ -12,7 +12,7 @@ from bot.games import FRONT, PLUGINS, command_games
 from bot.screens import texts
 from bot.screens.time_settings import quiet_text
 from bot.screens.time_settings import screen as timer_screen
-from bot.service import lobby, pausing, presses, queries, quiet, replacing, stopping
+from bot.service import loading, lobby, pausing, presses, queries, quiet, replacing, stopping
 from bot.service.outcome import Outcome, Refusal
 from bot.service.tables import Table
 from bot.service.users import Person
@@ -58,7 +58,8 @@ async def on_newgame(update: Update, context: Context) -> None:
     assert user is not None
     thread_id = thread_of(message)
     if game is None and not (command == "newgame" and not args):
-        await refuse(update, context, "unknown_game", tr, names=", ".join(PLUGINS))
+        await refuse(update, context, "unknown_game", tr, names=", ".join(PLUGINS),
+                     example=next(iter(PLUGINS)))
         return
     out = (await lobby.refuse_if_open(context.services, chat.id, thread_id) if game is None else
            await lobby.open_table(context.services, chat.id, thread_id, user, game))
@@ -68,7 +69,7 @@ async def on_newgame(update: Update, context: Context) -> None:
         return
     context.presenter.show(out)
     if out.refusal is not None:  # the topic has a table: answered as a reply to its message
-        existing = await context.services.table(out.refusal.params.get("table", 0))
+        existing = await loading.table(context.services, out.refusal.params.get("table", 0))
         book = context.presenter.book
         reply_to = None if existing is None else book.slot(existing, None).message_id
         await context.presenter.reply(chat.id, context.presenter.reply_text(out, tr),
@@ -261,7 +262,7 @@ async def on_timer(update: Update, context: Context) -> None:
     cmd = await in_group(update, context)
     if cmd is None:
         return
-    table = await context.services.topic_table(cmd.chat_id, cmd.thread_id)
+    table = await loading.topic_table(context.services, cmd.chat_id, cmd.thread_id)
     if table is None:
         await refuse(update, context, "no_table_open", cmd.tr)
         return

@@ -18,6 +18,7 @@ from bot.service.ports import Services
 from bot.service.tables import Table
 from bot.telegram.calls import Call
 from bot.telegram.sending.outbox import Outbox
+from bot.telegram.sending.pins import PinRights
 from bot.telegram.sending.ports import Delivery
 from bot.telegram.sending.slots import Slot
 
@@ -41,7 +42,7 @@ class MessageBook(Delivery):
         self.moved: Callable[[Table], None] = lambda table: None  # a table message is new
         self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
         self.drawn: dict[int, float] = {}  # table -> its row's updated_at when last drawn
-        self.cannot_pin: set[int] = set()  # groups where the bot may not pin
+        self.pins = PinRights(svc.store.marks)  # groups where the bot may not pin
         self.dealt: dict[int, int] = {}  # table -> how many deals it had when last drawn
         self.fence: Fence | None = None  # None: this process alone draws the tables
 
@@ -135,14 +136,15 @@ class MessageBook(Delivery):
             await self._pin(table, slot)
 
     async def slot_settled(self, slot: Slot) -> None:
-        """Once every message of a table shows its latest drawing, that is stored: a restart
+        """Once every message of a table shows its latest drawing (or a change that waits for
+        the table's beat: a restart need not show it sooner), that is stored: a restart
         redraws only the tables that changed after (``TableRow.shown``)."""
         table, _ = self._slot_table(slot)
         if table is None or table.id not in self.drawn:
             return
         drawn = self.drawn[table.id]
         mine = [s for (t, _), s in self.slots.items() if t == table.id]
-        if any(s.queued or s.pending for s in mine) or (table.row.shown_at or 0) >= drawn:
+        if any(s.queued for s in mine) or (table.row.shown_at or 0) >= drawn:
             return
         try:
             if await self.svc.store.tables.mark_shown(table.id, drawn):
@@ -165,7 +167,7 @@ class MessageBook(Delivery):
         (``call_refused``)."""
         message_id, old = slot.message_id, table.row.pinned_message_id
         if (table.status != "playing" or table.keeps_score or message_id is None
-                or message_id == old or table.chat_id in self.cannot_pin):
+                or message_id == old or not await self.pins.may_pin(table.chat_id)):
             return
         chat_id, outbox = table.chat_id, self._outbox
         try:
@@ -212,7 +214,7 @@ class MessageBook(Delivery):
             table_id, message_id = after["pinned"], after["message"]
             row = await self.svc.store.tables.get_table(table_id)
             log.info("cannot pin in %s: %s", row.chat_id, error.message)
-            self.cannot_pin.add(row.chat_id)
+            await self.pins.refuse(row.chat_id)
             if row.pinned_message_id == message_id:
                 await self._unpinned(table_id)
         elif "unpinned" in after:

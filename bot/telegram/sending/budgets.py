@@ -13,11 +13,16 @@ calls to one chat together stay within its budget, and each worker counts its ev
 the calls a second (``share``). A single process keeps its calls to groups in its database
 (``GroupCalls``), so that after a restart a group's window starts with the calls of the minute
 before, which Telegram still counts (``counted_before``).
+
+When the bot's calls a second run short (many tables on one token), they go by ``Rank``: an
+acting player's buttons first, then one-off messages, the groups' table messages, and last the
+waiting players' panels, which only fold more.
 """
 
 from __future__ import annotations
 
 import asyncio
+import enum
 import logging
 import time
 
@@ -38,6 +43,23 @@ from bot.telegram.sending.ports import GroupCalls, SharedBudget
 from bot.telegram.sending.slots import Slot
 
 log = logging.getLogger(__name__)
+
+
+class Rank(enum.IntEnum):
+    """What a call is, in the order the calls a second over all chats serve them when they run
+    short (a press's answer, which Telegram does not count, goes before all of them)."""
+
+    BUTTONS = 0  # a panel whose buttons come, change or go: its player acts
+    MESSAGE = 1  # a one-off message: a result, a reply, a vote
+    TABLE = 2  # a group's table message
+    PANEL = 3  # a waiting player's panel
+
+
+def overall_share(limit: int, rank: Rank) -> int:
+    """How many of the window's ``limit`` calls a call of this rank may fill: each rank leaves
+    an eighth of the window more to those before it, so that a flood of waiting panels never
+    makes an acting player's buttons wait."""
+    return max(1, limit - limit * rank // 8)
 
 
 class Budgets:
@@ -88,9 +110,11 @@ class Budgets:
         (no lock shared by all of them on every call)."""
         self.overall.limit = max(1, self.overall_limit // max(1, workers))
 
-    def delay(self, chat: ChatQueue, *, paced: Slot | None = None) -> float:
+    def delay(self, chat: ChatQueue, *, paced: Slot | None = None,
+              rank: Rank = Rank.BUTTONS) -> float:
         """Seconds until the chat may make its next call; ``paced``: a group message's edit
-        (never into the group's reserve; evenly spread if the slot is ``even``). Sets
+        (never into the group's reserve; evenly spread if the slot is ``even``); ``rank``: how
+        much of the calls a second over all chats it may fill (``overall_share``). Sets
         ``resting``."""
         now = time.monotonic()
         budget = chat.window.delay()
@@ -100,17 +124,18 @@ class Budgets:
                 budget = max(budget, chat.edited_at + chat.window.period / chat.steady - now)
         chat.resting = chat.group and budget > LONG_WAIT
         return max(budget, chat.paused_until - now, chat.shared_until - now,
-                   self.overall.delay())
+                   self.overall.delay(overall_share(self.overall.limit, rank)))
 
-    async def wait_for(self, chat: ChatQueue, *, paced: Slot | None = None) -> float:
+    async def wait_for(self, chat: ChatQueue, *, paced: Slot | None = None,
+                       rank: Rank = Rank.BUTTONS) -> float:
         """``delay``, once the chat's next call is reserved in the shared budget (or the
         shared budget said how long to wait); the caller counts the call (``record``) with
         no wait in between, as this process's other chats may be counting theirs."""
-        delay = self.delay(chat, paced=paced)
+        delay = self.delay(chat, paced=paced, rank=rank)
         if delay <= 0 and self.shared is not None and chat.reserved is None:
             token, wait = await self.shared.take(chat.id, chat.window.limit, chat.window.period)
             chat.reserved, chat.shared_until = token, time.monotonic() + wait
-            delay = self.delay(chat, paced=paced)
+            delay = self.delay(chat, paced=paced, rank=rank)
         return delay
 
     def record(self, chat: ChatQueue, *, paced: Slot | None = None) -> None:

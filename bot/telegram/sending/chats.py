@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -37,7 +36,7 @@ class ChatQueue:
     steady: int = 0
     edits: Window | None = None
     queue: deque[Slot | Job] = field(default_factory=deque)
-    resting: bool = False  # waiting long for a group's budget, or on purpose (``EASY``)
+    resting: bool = False  # waiting long for a group's budget
     worker: asyncio.Task[None] | None = None
     paused_until: float = 0.0  # a 429's wait
     edited_at: float = -1e9  # the table message's last paced edit
@@ -53,12 +52,9 @@ class ChatQueue:
 
     def next_item(self) -> Slot | Job:
         """What goes next: in a group a one-off call before the table message's edits;
-        in a private chat everything in order, but a slot that may still wait after what
-        need not."""
+        in a private chat everything in order."""
         if self.group:
             job = next((item for item in self.queue if isinstance(item, Job)), None)
             if job is not None:
                 return job
-        now = time.monotonic()
-        return next((item for item in self.queue if not isinstance(item, Slot)
-                     or item.due <= now), self.queue[0])
+        return self.queue[0]

@@ -25,7 +25,7 @@ from bot.telegram.sending.chats import Job
 from bot.telegram.sending.held import ANSWER_WITHIN, ANSWERS, Held, HeldAnswer, Presses
 from bot.telegram.sending.ports import Delivery, SendQueue, Troubles
 from bot.telegram.sending.queues import Queues
-from bot.telegram.sending.slots import Change, Slot, message_call
+from bot.telegram.sending.slots import Slot, message_call
 from bot.ui.screen import Screen
 
 
@@ -45,18 +45,14 @@ class Outbox:
     def show(self, slot: Slot, screen: Screen, *, renew: bool = False,
              easy: bool = False) -> None:
         """Make ``slot`` show ``screen``; ``renew`` posts it as a new message (a notification);
-        ``easy``: its reader need not see it at once (it may wait ``EASY`` seconds), unless
-        buttons come or go, or what Telegram shows is unknown (a new message, a restart).
+        ``easy``: its reader need not see it before the table's next beat (``Slot.change``).
         Held (see ``holding``), it is shown once released."""
         held = holds.held_now()
         if held is not None:
             held.show(slot, screen, renew=renew, easy=easy)
             return
-        change = slot.change(screen, renew=renew, easy=easy)
-        if change is Change.QUEUE:
+        if slot.change(screen, renew=renew, easy=easy):
             self.queues.enqueue(slot.chat_id, slot)
-        elif change is Change.WAKE:
-            self.queues.chat(slot.chat_id).wake.set()
 
     def shown(self, then: Callable[[], None]) -> None:
         """``then()`` once what was shown before is handed to the chats' queues: now, or (held)

@@ -20,12 +20,12 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from bot.telegram.calls import Call, perform
-from bot.telegram.sending.budgets import Budgets
+from bot.telegram.sending.budgets import Budgets, Rank
 from bot.telegram.sending.chats import ChatQueue, Job
 from bot.telegram.sending.held import mark_done, not_holding
 from bot.telegram.sending.limits import IN_FLIGHT_MAX, retry_seconds
 from bot.telegram.sending.ports import Delivery, SendQueue, Troubles
-from bot.telegram.sending.slots import Slot, markup, message_call
+from bot.telegram.sending.slots import Slot, buttons, markup, message_call
 from bot.ui.screen import Screen
 from storage.outage import DatabaseGone, unavailable
 
@@ -36,6 +36,18 @@ OUTAGE_RETRY = 0.5  # seconds before a send that found the database out of reach
 
 class _Retry(Exception):
     """Send the same queue item again after the chat's pause."""
+
+
+def rank_of(chat: ChatQueue, item: Slot | Job) -> Rank:
+    """Where the item goes when the bot's calls a second run short (``Rank``)."""
+    if isinstance(item, Job):
+        return Rank.MESSAGE
+    if chat.group:
+        return Rank.TABLE
+    screen = item.screen
+    if item.renew or screen is None or buttons(screen) != item.sent_buttons:
+        return Rank.BUTTONS
+    return Rank.PANEL
 
 
 class Queues:
@@ -71,8 +83,7 @@ class Queues:
     @property
     def busy(self) -> bool:
         """Something is queued to be sent soon: a group waiting long for its budget does
-        not count (it may wait up to a minute; a private chat only seconds), nor a change
-        that waits because its reader need not see it at once."""
+        not count (it may wait up to a minute; a private chat only seconds)."""
         return any(chat.queue and not chat.resting for chat in self.chats.values())
 
     def backlog(self) -> Counter[tuple[str, str]]:
@@ -83,8 +94,8 @@ class Queues:
                        for chat in self.chats.values() for item in chat.queue)
 
     def holds(self, chat_id: int | None = None) -> bool:
-        """Something is left to send to this chat, or (None) to any chat, what may wait
-        included."""
+        """Something is queued for this chat, or (None) for any chat (a change that waits
+        for its table's beat is not: see ``Slot.change``)."""
         if chat_id is None:
             return any(chat.queue for chat in self.chats.values())
         chat = self.chats.get(chat_id)
@@ -108,11 +119,7 @@ class Queues:
         while chat.queue:
             item = chat.next_item()
             paced = item if chat.group and isinstance(item, Slot) else None
-            delay = await budgets.wait_for(chat, paced=paced)
-            if isinstance(item, Slot) and item.due:
-                easy = item.due - time.monotonic()
-                chat.resting = chat.resting or easy > 0
-                delay = max(delay, easy)
+            delay = await budgets.wait_for(chat, paced=paced, rank=rank_of(chat, item))
             if delay > 0:
                 chat.wake.clear()
                 with contextlib.suppress(TimeoutError):
@@ -149,11 +156,10 @@ class Queues:
                 await mark_done(self.queue, item.token)
             chat.queue.remove(item)
             if isinstance(item, Slot):
-                item.due = 0.0
                 if dropped:
                     item.queued = False
-                elif not failed and item.pending:
-                    chat.queue.append(item)  # it changed while being sent
+                elif not failed and item.pending and item.urgent:
+                    chat.queue.append(item)  # it changed while being sent (and may not wait)
                 else:
                     item.queued = False
                     await self.delivery.slot_settled(item)
@@ -164,6 +170,7 @@ class Queues:
         screen = slot.screen
         assert screen is not None
         digest = screen.digest()
+        slot.urgent = False
         if not slot.renew and digest == slot.sent_digest:
             return None
         old = slot.message_id
@@ -174,8 +181,8 @@ class Queues:
             if message is None:
                 slot.sent_digest = digest  # refused: not again until shown anew
                 return None
-            slot.message_id, slot.sent_digest = message.message_id, digest
-            slot.live = bool(screen.rows)
+            slot.message_id = message.message_id
+            slot.sent(screen, digest)
             await self.delivery.slot_sent(slot)
             return old
         try:
@@ -190,7 +197,7 @@ class Queues:
             slot.message_id = None
             slot.renew = True
             raise _Retry from None
-        slot.sent_digest, slot.live = digest, bool(screen.rows)
+        slot.sent(screen, digest)
         await self.delivery.slot_sent(slot)
         return None
 

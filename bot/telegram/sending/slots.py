@@ -3,15 +3,14 @@
 Showing a new screen in a slot only marks it dirty; its chat's queue sends the latest screen
 when the budget allows, so that a burst of presses becomes one edit (latest state wins), and an
 identical screen is never sent again. A change its reader need not see at once (the panel of a
-player who has nothing to do) waits ``EASY`` seconds, so that the next changes fold into the same
-edit (most often into the edit of his next turn); a change he needs (his turn) goes at once,
-with what waited.
+player who has nothing to do now, the group's view of a trick still being played) may *wait*:
+it is kept, not queued, until the table's next beat (bot/telegram/rhythm.py) or until the
+reader must act, when it goes with what waited; buttons that come, change or go never wait.
+So a table spends its calls by the game's rhythm, at any pace.
 """
 
 from __future__ import annotations
 
-import enum
-import time
 from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
@@ -19,16 +18,6 @@ from telegram.constants import ParseMode
 
 from bot.telegram.calls import Call
 from bot.ui.screen import Screen
-
-EASY = 5.0  # seconds a panel whose reader need not act may wait, to fold later changes in
-
-
-class Change(enum.Enum):
-    """What a new screen asks of the slot's chat queue."""
-
-    NONE = enum.auto()  # nothing new, or it is queued already
-    QUEUE = enum.auto()  # queue the slot
-    WAKE = enum.auto()  # it is queued, waiting: it may go now
 
 
 @dataclass(eq=False)
@@ -41,11 +30,11 @@ class Slot:
     message_id: int | None = None
     thread_id: int = 0
     sent_digest: str | None = None
+    sent_buttons: str | None = None  # the buttons of what was last sent (``buttons``)
     screen: Screen | None = None
     renew: bool = False
     queued: bool = False
-    due: float = 0.0  # not sent before (monotonic): a change its reader need not see at once
-    live: bool = False  # the message on Telegram has buttons
+    urgent: bool = False  # a change that may not wait came since the last send
     forgotten: bool = False  # its owner forgot it (another process draws it now): not sent
     even: bool = True  # a group's edits spread over the minute (see ``Outbox.show``)
 
@@ -55,29 +44,37 @@ class Slot:
         return self.screen is not None and (
             self.renew or self.screen.digest() != self.sent_digest)
 
-    def change(self, screen: Screen, *, renew: bool, easy: bool) -> Change:
-        """Show ``screen`` (see ``Outbox.show``); what the chat's queue must do."""
+    def change(self, screen: Screen, *, renew: bool, easy: bool) -> bool:
+        """Show ``screen`` (see ``Outbox.show``): whether the slot is to be queued now. An
+        ``easy`` change waits, unless it renews the message, what Telegram shows is unknown (a
+        new message, a restart) or its buttons come, change or go (a button shown is one that
+        may be pressed)."""
         self.screen = screen
         self.renew = self.renew or renew
         if not self.pending:
-            return Change.NONE
-        wake = False
-        if easy and not (self.renew or self.sent_digest is None or self.live or screen.rows):
-            if not self.queued:
-                self.due = time.monotonic() + EASY
-        elif self.due:
-            self.due = 0.0
-            wake = True
-        if not self.queued:
-            self.queued = True
-            return Change.QUEUE
-        return Change.WAKE if wake else Change.NONE
+            return False
+        self.urgent = self.urgent or not easy or self.renew or self.sent_digest is None \
+            or buttons(screen) != self.sent_buttons
+        if self.queued or not self.urgent:
+            return False  # (queued, it goes with what is queued; else it waits)
+        self.queued = True
+        return True
+
+    def sent(self, screen: Screen, digest: str) -> None:
+        """Telegram shows ``screen`` now."""
+        self.sent_digest, self.sent_buttons = digest, buttons(screen)
 
     def known(self, screen: Screen) -> None:
         """The message shows ``screen`` already (known from elsewhere: nothing to send), unless
         something was shown since."""
         if self.screen is None and not self.queued:
-            self.screen, self.sent_digest, self.live = screen, screen.digest(), bool(screen.rows)
+            self.screen = screen
+            self.sent(screen, screen.digest())
+
+
+def buttons(screen: Screen) -> str:
+    """What a screen's buttons do, as a key (their words aside)."""
+    return repr([[(b.data, b.url, b.web_app) for b in row] for row in screen.rows])
 
 
 def markup(screen: Screen) -> InlineKeyboardMarkup | None:

@@ -14,7 +14,8 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from engine.cards import Card, Suit, joker_deck, parse_card
+from engine.cards import Card, Suit, parse_card
+from engine.joker.pack import joker_deck
 from engine.joker.robot.heuristic.bidding import expected_tricks
 from engine.joker.robot.seat import Seat
 from engine.joker.tricks import lead_suit

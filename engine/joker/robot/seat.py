@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
-from engine.cards import Card, Suit, joker_deck, parse_card, parse_cards
+from engine.cards import Card, Suit, parse_card, parse_cards
 from engine.joker.actions import Play, decode_action, parse_action
+from engine.joker.pack import joker_deck
 from engine.joker.rules import Rules
 from engine.joker.state import TRUMP_ACTIONS
 from engine.joker.tricks import PlayCheck, trick_winner

@@ -11,8 +11,9 @@ from collections.abc import Iterable, Mapping
 from functools import cached_property
 from typing import Any
 
-from engine.cards import Card, Suit, parse_card, parse_cards, preferans_deck
+from engine.cards import Card, Suit, parse_card, parse_cards
 from engine.preferans.bids import MISER, trump
+from engine.preferans.pack import preferans_deck
 from engine.preferans.rules import Rules
 
 DECK = frozenset(preferans_deck())

@@ -12,11 +12,12 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
-from engine.cards import Card, parse_card, parse_cards, seep_deck
+from engine.cards import Card, parse_card, parse_cards
 from engine.robot_seat import ViewSeat
 from engine.seep.floor import HOUSE_VALUES, Floor, House
 from engine.seep.moves import Move, Turn, legal_moves, perform
 from engine.seep.notation import action_text, written
+from engine.seep.pack import seep_deck
 from engine.seep.rules import Rules
 from engine.seep.values import value
 

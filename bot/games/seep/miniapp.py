@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.drawing import Drawing, action, area, drawing, seat
 from bot.games.seep.table import action_card, house_line, move_label
 from bot.ui.context import RenderContext
-from bot.webapp.games.common import action, area, drawing, seat
 
 
-def draw(view: dict[str, Any], ctx: RenderContext) -> dict[str, Any]:
+def draw(view: dict[str, Any], ctx: RenderContext) -> Drawing:
     tr = ctx.tr
     team = {s: t for t, members in enumerate(view["teams"]) for s in members}
     bid = tr("Bid {n}", n=view["bid"]) if view["bid"] is not None else ""

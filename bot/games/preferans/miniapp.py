@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.drawing import Drawing, action, area, drawing, play, seat
 from bot.games.preferans.panel import DISCARD_PREFIX
 from bot.games.preferans.table import call_text
 from bot.ui.cards import card, cards
 from bot.ui.context import RenderContext
-from bot.webapp.games.common import action, area, drawing, play, seat
 
 
-def draw(view: dict[str, Any], ctx: RenderContext) -> dict[str, Any]:
+def draw(view: dict[str, Any], ctx: RenderContext) -> Drawing:
     tr = ctx.tr
     calls = {s: call_text(c, ctx) for s, c in [*view["bids"], *view["whists"]]}  # the last
     playing = view["phase"] in ("play", "done")

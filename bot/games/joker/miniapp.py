@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.drawing import Drawing, action, area, drawing, play, seat
 from bot.games.joker.table import action_label, bid_text, item_label
 from bot.ui.context import RenderContext
-from bot.webapp.games.common import action, area, drawing, play, seat
 from engine.joker.actions import Play, parse_action
 
 
-def draw(view: dict[str, Any], ctx: RenderContext) -> dict[str, Any]:
+def draw(view: dict[str, Any], ctx: RenderContext) -> Drawing:
     tr = ctx.tr
     playing = view["phase"] in ("play", "over")
     seats = [seat(view, ctx.names, s, count=n,
