@@ -18,7 +18,6 @@ import asyncio
 import logging
 import os
 import random
-import sqlite3
 import sys
 import threading
 import time
@@ -42,6 +41,7 @@ from tests.bot.test_workers import (
 )
 from tests.fakebot import FakeTelegram
 from tests.postgres import PostgresServer
+from tests.storage.test_outage import _locked
 
 PLAY = 50.0  # seconds of random presses
 RESTART_AT = 6.0  # the server restarted (stopped and started at once)
@@ -140,18 +140,6 @@ async def _check_stored(url: str, tables: list[Played], maybe: list[tuple[int, s
         await storage.close()
 
 
-def _lock(path: Path, seconds: float, locked: threading.Event) -> None:
-    """Another process's write lock on the file (a backup), held for ``seconds``."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        locked.set()
-        time.sleep(seconds)
-        conn.execute("COMMIT")
-    finally:
-        conn.close()
-
-
 async def test_sqlite_file_locked_for_5_seconds_during_play(
         tg: FakeTelegram, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="storage.outage")
@@ -166,7 +154,7 @@ async def test_sqlite_file_locked_for_5_seconds_during_play(
         by_seat = seat_users(hub, users)
         presses = 0
         locked = threading.Event()
-        holder = threading.Thread(target=_lock, args=(db, 5.0, locked))
+        holder = threading.Thread(target=_locked, args=(str(db), 5.0, locked))
         holder.start()
         try:
             await asyncio.to_thread(locked.wait)
