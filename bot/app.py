@@ -15,7 +15,7 @@ from bot.screens.look import AppLinks
 from bot.service import loading
 from bot.service.ports import Scheduler, Services
 from bot.service.scheduling import APSchedulerJobs
-from bot.service.services import LiveServices
+from bot.service.services import LiveServices, Sinks
 from bot.service.users import Users
 from bot.telegram import application
 from bot.telegram.commands import set_menus
@@ -25,7 +25,6 @@ from bot.telegram.presenter import Presenter
 from bot.telegram.reactions import Reactions
 from bot.telegram.sending.book import MessageBook
 from bot.telegram.sending.budgets import Budgets
-from bot.telegram.sending.limits import GROUP_WINDOW
 from bot.telegram.sending.outbox import Outbox
 from bot.telegram.sending.ports import GroupCalls, SendQueue, SharedBudget
 from bot.telegram.worker import LaneJobs, Worker
@@ -55,12 +54,12 @@ async def start(app: App) -> Services:
     group_calls = StoredGroupCalls(storage.db)
     await group_calls.prune()
     svc, presenter = await compose(app, storage, group_calls=group_calls)
-    presenter.outbox.budgets.counted_before(await group_calls.recent(GROUP_WINDOW))
+    presenter.outbox.budgets.counted_before(await group_calls.recent(settings.group_window))
     await set_menus(app, storage.marks)
     restored, problems = await loading.restore(svc)
     if await svc.store.chats.any_user():  # the process before may have written to them
         presenter.outbox.budgets.after_restart()  # a moment ago, open tables or not
-    presenter.show(restored)
+    svc.publish(restored)
     await presenter.book.unpin_ended()
     for problem in problems:
         log.error("needs attention: %s", problem)
@@ -91,9 +90,10 @@ async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Sch
     links = None if settings.webapp_url is None else AppLinks(settings.webapp_url,
                                                                me.username or "")
     book = MessageBook(svc)
-    budgets = Budgets(group_limit=settings.group_limit, overall_limit=settings.overall_limit,
-                      shared=shared, group_calls=group_calls)
-    reactions = Reactions(svc, lambda outcome: presenter.show(outcome))
+    budgets = Budgets(group_limit=settings.group_limit, group_window=settings.group_window,
+                      overall_limit=settings.overall_limit, shared=shared,
+                      group_calls=group_calls)
+    reactions = Reactions(svc, lambda outcome: svc.publish(outcome))
     book.outbox = outbox = Outbox(app.bot, book, budgets, troubles=reactions, queue=queue)
     presenter = Presenter(svc, outbox, book, me.username or "", app=links)
     svc.publish = presenter.show
@@ -111,17 +111,36 @@ def monitor(app: App, svc: Services, presenter: Presenter, **worker: Any) -> Mon
 
 async def _start_mini_app(app: App, settings: Settings, svc: Services,
                           presenter: Presenter, watch: Monitor) -> None:
-    """The Mini App's web server, in this process: its taps are shown by the presenter, which
-    tells it of every table it redraws; /healthz and /metrics on its port too."""
+    """The Mini App's web server, in this process: a second sink of ``publish`` beside the
+    presenter; /healthz and /metrics on its port too."""
     from bot.telegram.members import ChatMembers
     from bot.webapp.server import WebApp  # aiohttp is loaded only for the Mini App
 
     assert settings.webapp_port is not None
-    app.bot_data.webapp = webapp = WebApp(svc, settings.token, presenter.show,
-                                          ChatMembers(app.bot), port=settings.webapp_port)
+    app.bot_data.webapp = webapp = WebApp(svc, settings.token, ChatMembers(app.bot),
+                                          port=settings.webapp_port)
     webapp.app.add_routes(routes(watch))
-    presenter.listeners.append(webapp.watch.changed)
+    svc.publish = Sinks(svc.publish, webapp.watch.published)
     await webapp.start()
+
+
+def _mini_app_of_worker(worker: Worker, settings: Settings, db: PostgresDatabase) -> None:
+    """The Mini App served by this worker too (bot/webapp/relay.py): its sink tells every
+    process of the tables a unit of work changed, in the unit's transaction, and its taps
+    are units of work in their tables' lanes."""
+    from bot.telegram.members import ChatMembers
+    from bot.webapp.relay import BODY, do_tap
+    from bot.webapp.server import WebApp
+
+    assert settings.webapp_port is not None
+    svc = worker.svc
+    worker.app.bot_data.webapp = webapp = WebApp(svc, settings.token,
+                                                 ChatMembers(worker.app.bot),
+                                                 port=settings.webapp_port, workers=db)
+    assert webapp.relay is not None
+    svc.publish = Sinks(svc.publish, webapp.relay.broadcast)
+    worker.before_commit.append(webapp.relay.broadcast.flush)
+    worker.bodies[BODY] = lambda tap: do_tap(svc, tap)
 
 
 async def stop(app: App) -> None:
@@ -150,6 +169,8 @@ async def new_worker(settings: Settings, *, name: str | None = None) -> Worker:
                                  queue=PostgresSendQueue(db, worker.id))
     presenter.book.fence = worker.ours
     worker.svc.users.shared = True
+    if settings.webapp_port is not None:
+        _mini_app_of_worker(worker, settings, db)
     presenter.outbox.budgets.after_restart()
     return worker
 
@@ -161,6 +182,8 @@ async def work(settings: Settings) -> None:
     await set_menus(app, worker.svc.store.marks)
     await app.start()
     await worker.svc.timers.start()
+    if app.bot_data.webapp is not None:
+        await app.bot_data.webapp.start()
     if settings.metrics_port is not None:
         watch = monitor(app, worker.svc, worker.presenter, heartbeat=worker.since_beat,
                         lanes=lambda: len(worker.versions))

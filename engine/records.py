@@ -104,23 +104,27 @@ def replay(record: Mapping[str, Any], *, snapshot: Mapping[str, Any] | None = No
     return match
 
 
-def analyse(record: Mapping[str, Any]) -> dict[str, Any]:
+def analyse(record: Mapping[str, Any], only: int | None = None) -> dict[str, Any]:
     """Every deal of a record against the game's double-dummy analysis (``GameSpec.analyse``):
     ``{"game": ..., "deals": [analysis or null]}``; null for a deal entered by hand or
-    unfinished. The record is replayed first: RecordError names what is wrong in it."""
+    unfinished, and with ``only`` (a deal's index) for every other deal. The record is
+    replayed first: RecordError names what is wrong in it."""
     replay(record)
     match = new_match(record)
     spec = match.spec
     if spec.analyse is None:
         raise RecordError(f"{spec.name} has no deal analysis")
     out: list[dict[str, Any] | None] = []
-    for deal in record.get("deals", []):
+    for number, deal in enumerate(record.get("deals", [])):
         context = match.sheet.next_context()
         if "entry" in deal:
             add_record_deal(match, deal)
             out.append(None)
             continue
-        out.append(spec.analyse(match.rules, match.players, context, deal))
+        wanted = only is None or only == number
+        out.append(spec.analyse(match.rules, match.players, context, deal) if wanted else None)
+        if number == only:
+            break
         match.start_deal(deal=deal)
         for item in deal.get("actions", []):
             match.apply(*spec.decode_action(item))

@@ -12,26 +12,35 @@ _OUTCOMES = ("COUNT(*) AS n, COALESCE(SUM(CASE WHEN made = 1 THEN 1 ELSE 0 END),
              " COALESCE(SUM(CASE WHEN made = 0 THEN 1 ELSE 0 END), 0) AS failed")
 
 
-async def recent_deals(conn: Conn, chat_id: int, limit: int) -> list[DealRow]:
+def _in_topic(thread_id: int | None, column: str) -> tuple[str, tuple[int, ...]]:
+    """The SQL condition of one forum topic (None: any topic of the chat) and its values."""
+    return ("", ()) if thread_id is None else (f" AND {column} = ?", (thread_id,))
+
+
+async def recent_deals(conn: Conn, chat_id: int, limit: int,
+                       thread_id: int | None = None) -> list[DealRow]:
+    topic, values = _in_topic(thread_id, "t.thread_id")
     rows = await conn.fetch(
         "SELECT r.table_id, t.game, r.deal_no, r.result, r.finished_at, t.players,"
         f" (SELECT {conn.dialect.json_array('s.seat')} FROM deal_stats s"
         "  WHERE s.table_id = r.table_id AND s.deal_no = r.deal_no AND s.robot = 1) AS robots"
-        " FROM deal_results r JOIN game_tables t ON t.id = r.table_id WHERE t.chat_id = ?"
+        f" FROM deal_results r JOIN game_tables t ON t.id = r.table_id WHERE t.chat_id = ?{topic}"
         " ORDER BY r.finished_at DESC, r.table_id DESC, r.deal_no DESC LIMIT ?",
-        (chat_id, limit),
+        (chat_id, *values, limit),
     )
     return [DealRow(row["table_id"], row["game"], row["deal_no"], json.loads(row["result"]),
                     row["finished_at"], json.loads(row["players"]),
                     tuple(sorted(json.loads(row["robots"])))) for row in rows]
 
 
-async def recent_games(conn: Conn, chat_id: int, limit: int) -> list[GameRow]:
+async def recent_games(conn: Conn, chat_id: int, limit: int,
+                       thread_id: int | None = None) -> list[GameRow]:
+    topic, values = _in_topic(thread_id, "thread_id")
     tables = list(await conn.fetch(
         "SELECT id, game, status, started_at, finished_at, deal_count, players FROM game_tables"
-        " WHERE chat_id = ? AND status IN ('finished', 'aborted')"
+        f" WHERE chat_id = ?{topic} AND status IN ('finished', 'aborted')"
         " ORDER BY finished_at DESC, id DESC LIMIT ?",
-        (chat_id, limit),
+        (chat_id, *values, limit),
     ))
     games = []
     for t in tables:

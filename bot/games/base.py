@@ -147,12 +147,16 @@ class GamePlugin:
     examples: Mapping[str, Example] = field(default_factory=dict)
     # The languages its players speak, translated for this game and the bot's own texts only.
     languages: tuple[str, ...] = ()
+    # A finished deal's analysis (``GameSpec.analyse``) in words (None: the game has none).
+    analysis: Callable[[dict[str, Any] | None, RenderContext], str] | None = None
 
 
 def assemble(package: str, *, title: str, commands: tuple[str, ...],
              examples: Mapping[str, Example] | None = None,
              settle_text: Callable[[str, Translate], str] | None = None,
-             languages: tuple[str, ...] = ()) -> GamePlugin:
+             languages: tuple[str, ...] = (),
+             analysis: Callable[[dict[str, Any] | None, RenderContext], str] | None = None,
+             ) -> GamePlugin:
     """A game's plugin from its folder's modules (the same names in every game's folder:
     see the module's docstring); the rest is what only this game has."""
     def part(name: str) -> Any:
@@ -172,5 +176,5 @@ def assemble(package: str, *, title: str, commands: tuple[str, ...],
         picture=part("picture").draw, entry=part("entry").ENTRY,
         refusals=refusals.templates, refusal_values=getattr(refusals, "VALUES", {}),
         stats=part("stats").words, miniapp=part("miniapp").draw, settle_text=settle_text,
-        examples=examples or {}, languages=languages,
+        examples=examples or {}, languages=languages, analysis=analysis,
     )

@@ -6,6 +6,7 @@ import time
 from dataclasses import replace
 from html import escape
 
+from bot.games import PLUGINS
 from bot.screens import refusals
 from bot.screens.look import context, plugin_of, who
 from bot.screens.ratings import changes_text
@@ -16,6 +17,7 @@ from bot.service import events
 from bot.service.tables import Table
 from bot.service.time_settings import TimeSettings
 from bot.ui.callbacks import pack
+from bot.ui.context import RenderContext
 from bot.ui.i18n import Translate
 from bot.ui.screen import Button, Screen
 from engine.manual import form_at
@@ -37,7 +39,20 @@ def deal_result(ev: events.DealScored, tr: Translate) -> Screen:
     text = plugin.deal_summary(ev.output, view, ctx, ev.match)
     if plugin.after_deal is not None:
         text = "\n\n".join(filter(None, (text, plugin.after_deal(ev.match, ctx))))
-    return Screen(text)
+    played = ev.entered is None and any(ev.output.get("tricks") or ())
+    if plugin.analysis is None or not played:
+        return Screen(text)
+    return Screen(text, ((Button(tr("🔍 Analysis"), pack("y", table.id, ev.number)),),))
+
+
+def deal_analysis(ev: events.DealAnalysed, tr: Translate) -> Screen:
+    """A finished deal's analysis, in the players' words."""
+    row = ev.row
+    analysis = PLUGINS[row.game].analysis
+    assert analysis is not None
+    users = tuple(s.user_id for s in sorted(row.seats, key=lambda s: s.seat))
+    ctx = RenderContext(row.id, list(row.players or []), row.rules, ev.number, tr, users=users)
+    return Screen(analysis(ev.analysis, ctx))
 
 
 def game_over(ev: events.GameOver, tr: Translate) -> Screen:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
+from bot.games import PLUGINS
 from bot.screens.look import Look, context, plugin_of
 from bot.screens.time_settings import lobby_buttons
-from bot.service.tables import Table
+from bot.service.lobby import shown_index
+from bot.service.tables import Table, gives_hints
 from bot.ui.callbacks import pack
 from bot.ui.i18n import Translate
 from bot.ui.screen import Button, Screen, rows_of
+from engine.base import offered_values
 
 
 def lobby_screen(table: Table, tr: Translate, look: Look) -> Screen:
@@ -48,6 +52,10 @@ def lobby_screen(table: Table, tr: Translate, look: Look) -> Screen:
     rows.append((button(tr("✋ Join"), "join"), button(tr("Leave"), "leave")))
     rows.extend(rows_of(option_buttons(table, tr, options.main), 3))
     rows.extend(rows_of(lobby_buttons(table, tr), 1))
+    if table.spec.hint is not None:
+        hints = tr("on") if gives_hints(row.settings) else tr("off")
+        rows.append((button(tr("💡 Hints for learners (not rated): {value}", value=hints),
+                            "hints"),))
     if _teams(table):
         rows.append((button(tr("🤝 Change partners"), "partners"),))
     if options.conventions:
@@ -70,12 +78,20 @@ def _rematch(table: Table, lines: list[str], tr: Translate) -> Screen:
 
 
 def option_buttons(table: Table, tr: Translate, keys: tuple[str, ...]) -> list[Button]:
-    """One button per option showing its value; a press moves it on (``l:T:set:key``)."""
-    options = plugin_of(table).options
+    """One button per option showing its value; a press moves it on from the value shown
+    (``l:T:set:key:i``, see ``lobby.shown_index``)."""
     # Each option's effective value: the table's choice, else the game's default.
     effective = table.spec.rules.from_dict(dict(table.row.rules)).to_dict()
-    return [Button(f"{tr(options.labels[k])}: {tr(options.name(k, effective[k]))}",
-                   pack("l", table.id, "set", k)) for k in keys]
+    return [Button(option_text(table.game, k, effective[k], tr),
+                   pack("l", table.id, "set", k,
+                        shown_index(offered_values(table.spec.rules, k), effective[k])))
+            for k in keys]
+
+
+def option_text(game: str, key: str, value: Any, tr: Translate) -> str:
+    """``Players: 4``: an option of ``game`` and its value."""
+    options = PLUGINS[game].options
+    return f"{tr(options.labels[key])}: {tr(options.name(key, value))}"
 
 
 def _teams(table: Table) -> list[list[int]]:

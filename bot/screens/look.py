@@ -8,7 +8,7 @@ from html import escape
 
 from bot.games import PLUGINS
 from bot.games.base import GamePlugin
-from bot.service.tables import Table
+from bot.service.tables import Table, gives_hints
 from bot.ui.context import RenderContext
 from bot.ui.i18n import Translate
 from storage.rows import ChatRow, UserRow
@@ -66,9 +66,13 @@ def context(table: Table, tr: Translate, seat: int | None = None) -> RenderConte
     buttons carry, the seat's picks."""
     match = table.match
     selection = table.selection.get(seat, frozenset()) if seat is not None else frozenset()
+    version = match.version if match else 0
+    asked = table.hints.get(seat) if seat is not None else None
     return RenderContext(table.id, table.names, table.rules, match.deal_count if match else 0,
-                         tr, match.version if match else 0, selection,
-                         tuple(table.user_of(s) for s in range(len(table.names))))
+                         tr, version, selection,
+                         tuple(table.user_of(s) for s in range(len(table.names))),
+                         hints=gives_hints(table.row.settings),
+                         hint=asked[1] if asked and asked[0] == version else None)
 
 
 def who(table: Table, seat: int) -> str:

@@ -19,7 +19,9 @@ from html import escape
 from typing import Any
 
 from bot.games import PLUGINS
-from bot.service.outcome import Refusal
+from bot.screens.lobby import option_text
+from bot.screens.time_settings import setting_text
+from bot.service.outcome import Refusal, Setting
 from bot.ui.cards import card
 from bot.ui.i18n import Translate
 from engine.base import ActionError
@@ -176,13 +178,19 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
         "cannot_reopen": tr("Another table is open in this chat: the finished game cannot be "
                             "reopened."),
         "sheet_not_changed": tr("The sheet could not be changed. Please try again."),
+        "rematch_stale": tr("A later game was played here since: press “Play again” under the "
+                            "last one."),
         "ready_already": tr("You have pressed already: the game starts when everyone has."),
         # answers when something was done
         "left": tr("You left the table."),
         "cancelled": tr("The table is cancelled."),
-        "joined": tr("You joined the table."),
+        "joined": (tr("You joined: {n} of {total}."), tr("You joined the table.")),
+        "setting_set": tr("{option}: {value}"),
+        "setting_is": tr("Already so: {option}: {value}"),
         "joined_already": tr("You are already at this table."),
         "ready": tr("You play again. The game starts when everyone has pressed."),
+        "analysis_above": tr("The analysis of this deal is above in the group."),
+        "hints_off": tr("Hints are off at this table: a rated game gives none."),
         "welcome_back": tr("Welcome back: you play your seat again."),
         "playing_already": tr("You are playing your seat already."),
         "setting_already": tr("That is the setting already."),
@@ -238,9 +246,28 @@ def reason(refusal: Refusal | ActionError, tr: Translate, names: Sequence[str] =
         if needed <= values.keys():
             filled = template.format(**values)
             if "deal" in values and "deal" not in needed:  # a corrected deal refused later
+                if template[:1].isupper():  # a word of its own, after the colon
+                    filled = filled[:1].lower() + filled[1:]
                 filled = tr("Deal {deal}: {reason}", deal=values["deal"], reason=filled)
             return filled
     return message
+
+
+def setting_words(setting: Setting, tr: Translate) -> str:
+    """``Players: 4``: a rules option and its value, or a time setting and its value."""
+    if setting.game is None:
+        return setting_text(setting.key, setting.value, tr)
+    return option_text(setting.game, setting.key, setting.value, tr)
+
+
+def _after_colon(refusal: Refusal, said: str, tr: Translate) -> str:
+    """A refusal told after another's colon ("Not entered: with those tricks..."): lower
+    case, where its template starts with a word of its own (not a name)."""
+    templates = bot_templates(tr).get(refusal.code) or engine_templates(tr).get(refusal.code)
+    first = choices(templates)[0][:1] if templates else ""
+    if first.isalpha() and first.isupper() and said.startswith(first):
+        return first.lower() + said[1:]
+    return said
 
 
 def choices(template: str | tuple[str, ...]) -> tuple[str, ...]:
@@ -265,7 +292,9 @@ def _values(params: Mapping[str, Any], names: Sequence[str], tr: Translate,
         if value is None:
             continue
         if isinstance(value, Refusal):
-            values[key] = text(value, tr, names, html=html)
+            values[key] = _after_colon(value, text(value, tr, names, html=html), tr)
+        elif isinstance(value, Setting):
+            values["option"], _, values["value"] = setting_words(value, tr).partition(": ")
         elif key in VALUES:
             values[key] = VALUES[key](value, tr)
         else:

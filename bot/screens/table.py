@@ -62,6 +62,9 @@ def panel(table: Table, seat: int, tr: Translate, look: Look) -> Screen | None:
         screen = Screen(screen.text + "\n\n" + paused_line(table, tr),
                         tuple(r for r in screen.rows if all(b.data == f"r:{table.id}" for b in r)))
     screen = _with(screen, _way_back(table, seat, tr, look))
+    if table.topic is not None:  # one player may sit at two tables of a forum
+        screen = Screen(tr("📍 Topic «{topic}»", topic=escape(table.topic)) + "\n"
+                        + screen.text, screen.rows)
     return _app_button(table, screen, look, lambda app: Button(tr("🃏 Open the table"),
                                                                web_app=app.panel(table.id)))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from html import escape
 
 from bot.games import PLUGINS
@@ -45,9 +45,19 @@ def help_text(tr: Translate, lines: Sequence[str], *, private: bool) -> str:
     return "\n".join([*head, *lines, *tail])
 
 
-def score_text(found: Score, tr: Translate) -> str:
+def score_text(found: Score, tr: Translate, links: Mapping[int, str | None]) -> str:
+    """``/score``: the game of the topic, or the last one's results; with no game here, the
+    games of the chat's other topics (``links``: a link to each one's table message)."""
     if found.table is not None and found.table.match is not None:
         return plugin_of(found.table).score(found.table.match, context(found.table, tr))
+    if found.elsewhere:
+        lines = [tr("No game is being played in this topic. Being played in this group:")]
+        for table in found.elsewhere:
+            where = escape(table.topic) if table.topic else tr("another topic")
+            link = links.get(table.id)
+            lines.append(f"• {tr(plugin_of(table).title)}: " + (
+                f'<a href="{link}">{where}</a>' if link else where))
+        return "\n".join(lines)
     if found.last is not None:
         lines = [tr("No game is being played. The last one ended with:")]
         lines += [f"{r.place}. {escape(r.name)}: <b>{r.balance:+g}</b>" for r in found.last.results]

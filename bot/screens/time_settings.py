@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from bot.service.lobby import shown_index
 from bot.service.quiet import zone, zone_name
 from bot.service.tables import Table
 from bot.service.time_settings import KEYS, TimeSettings, encode
@@ -31,15 +32,22 @@ def value_name(key: str, value: Any, tr: Translate) -> str:
     return {"wait": tr("wait"), "auto": tr("auto move"), "robot": tr("robot plays")}[value]
 
 
+def setting_text(key: str, value: Any, tr: Translate) -> str:
+    """``⏱ Turn time: 5 min``."""
+    return f"{label(key, tr)}: {value_name(key, value, tr)}"
+
+
 def summary(settings: TimeSettings, tr: Translate) -> str:
-    return " · ".join(f"{label(k, tr)}: {value_name(k, settings.value(k), tr)}" for k in KEYS)
+    return " · ".join(setting_text(k, settings.value(k), tr) for k in KEYS)
 
 
 def lobby_buttons(table: Table, tr: Translate) -> list[Button]:
-    """One button per setting showing its value; a press moves it on (``l:T:time:key``)."""
+    """One button per setting showing its value; a press moves it on from the value shown
+    (``l:T:time:key:i``, see ``lobby.shown_index``)."""
     settings = TimeSettings.of(table.row.settings)
-    return [Button(f"{label(k, tr)}: {value_name(k, settings.value(k), tr)}",
-                   pack("l", table.id, "time", k)) for k in KEYS]
+    return [Button(setting_text(k, settings.value(k), tr),
+                   pack("l", table.id, "time", k,
+                        shown_index(settings.values(k), settings.value(k)))) for k in KEYS]
 
 
 def screen(table: Table, tr: Translate) -> Screen:

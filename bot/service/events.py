@@ -13,7 +13,7 @@ from bot.service.outcome import Refusal
 from bot.service.tables import Table
 from engine.manual import EntryForm
 from engine.match import Match
-from storage.rows import RatingChange, VoteRow
+from storage.rows import RatingChange, TableRow, VoteRow
 
 
 @dataclass(frozen=True)
@@ -154,3 +154,13 @@ class Welcome:
     """The bot was added to a group."""
 
     chat_id: int
+
+
+@dataclass(frozen=True)
+class DealAnalysed:
+    """A finished deal's analysis (``GameSpec.analyse``) for the group of the table
+    ``row``; ``number`` counts from 1."""
+
+    row: TableRow
+    number: int
+    analysis: dict[str, Any]

@@ -35,6 +35,21 @@ async def table(svc: Services, table_id: int, *, ended: bool = False) -> Table |
     return found
 
 
+async def look(svc: Services, table_id: int) -> Table | None:
+    """A table as stored, a look only (not tracked, no timers, nothing dealt): for a reader in
+    a process that may not hold the table (a worker serving the Mini App of a table another
+    worker plays). None: unknown, or a game that has ended with no match."""
+    try:
+        found = await records.load(svc.store, table_id)
+    except NotFound:
+        return None
+    if found.row.status not in OPEN_STATUSES and found.match is None:
+        return None
+    await _players(svc, found.row)
+    return _kept(Table(found.row, selection={s.seat: s.picks for s in found.row.seats
+                                             if s.picks}, match=found.match))
+
+
 async def topic_table(svc: Services, chat_id: int, thread_id: int | None = 0) -> Table | None:
     """The open table of a chat's topic (``thread_id`` None: of any topic of the chat)."""
     found = svc.tables.in_topic(chat_id, thread_id)

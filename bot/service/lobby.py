@@ -6,9 +6,9 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from bot.service import events, loading, play, time_settings
-from bot.service.outcome import Outcome
-from bot.service.tables import REMATCH, Table
+from bot.service import events, hints, loading, play, time_settings
+from bot.service.outcome import Outcome, Setting
+from bot.service.tables import REMATCH, TOPIC, Table
 from engine.base import RulesError, offered_values
 from engine.games import get_game
 from engine.match import Match
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PAGES = ("main", "conventions")
-MANAGE = ("set", "page", "start", "cancel", "time", "partners")
+MANAGE = ("set", "page", "start", "cancel", "time", "partners", "hints")
 
 
 async def refuse_if_open(svc: Services, chat_id: int, thread_id: int) -> Outcome | None:
@@ -34,9 +34,10 @@ async def refuse_if_open(svc: Services, chat_id: int, thread_id: int) -> Outcome
 
 
 async def open_table(svc: Services, chat_id: int, thread_id: int, creator: UserRow,
-                     game: str) -> Outcome:
-    """A new lobby in the chat's topic, owned by ``creator``; refused if the topic has a
-    table already."""
+                     game: str, topic: str | None = None) -> Outcome:
+    """A new lobby in the chat's topic (named ``topic``, where known: its players' panels
+    say which table of the group they belong to), owned by ``creator``; refused if the topic
+    has a table already."""
     out = await refuse_if_open(svc, chat_id, thread_id)
     if out is not None:
         return out
@@ -45,6 +46,7 @@ async def open_table(svc: Services, chat_id: int, thread_id: int, creator: UserR
     try:
         row = await svc.store.tables.create_table(chat_id, game, creator_id=creator.id,
                                                   rules={}, seat_count=rules.players,
+                                                  settings={TOPIC: topic} if topic else None,
                                                   thread_id=thread_id)
     except TableExists as exc:  # opened meanwhile by another process
         return out.refuse("table_exists", table=exc.table_id)
@@ -81,12 +83,12 @@ async def press(svc: Services, table: Table, user: UserRow, parts: tuple[str, ..
         return out.redraw(table)
     if op == "partners":
         return await rotate_partners(svc, table)
-    if op == "time" and len(parts) == 2 and parts[1] in time_settings.KEYS:
-        await time_settings.store(
-            svc, table, time_settings.TimeSettings.of(table.row.settings).cycled(parts[1]))
-        return out.redraw(table)
-    if op == "set" and len(parts) == 2:
-        return await change_option(svc, table, parts[1])
+    if op == "hints":
+        return await hints.toggle(svc, table)
+    if op == "time" and len(parts) in (2, 3) and parts[1] in time_settings.KEYS:
+        return await change_time(svc, table, parts[1], parts[2:])
+    if op == "set" and len(parts) in (2, 3):
+        return await change_option(svc, table, parts[1], parts[2:])
     if op == "start":
         return await start(svc, table)
     if op == "cancel":
@@ -126,11 +128,32 @@ async def join(svc: Services, table: Table, user: UserRow) -> Outcome:
     except StorageError as exc:
         log.info("table %s: cannot seat %s: %s", table.id, user.id, exc)
         return out.refuse("cannot_join")
-    return out.redraw(table).done("joined")
+    return out.redraw(table).done("joined", n=len(table.row.seats), total=table.row.seat_count)
 
 
-async def change_option(svc: Services, table: Table, key: str) -> Outcome:
-    """The rules option ``key`` at its next value these rules allow (the others skipped)."""
+def shown_index(values: tuple[object, ...], value: object) -> str:
+    """How a lobby button names the value it shows (its place among the values; ``-``: none
+    of them): a press moves on from it, a second press of a button not yet redrawn does
+    not move on again."""
+    return str(values.index(value)) if value in values else "-"
+
+
+async def change_time(svc: Services, table: Table, key: str, shown: tuple[str, ...]) -> Outcome:
+    """The time setting ``key`` at its next value, unless the press showed another value than
+    it has now (the lobby not yet redrawn): then only its value is told."""
+    settings = time_settings.TimeSettings.of(table.row.settings)
+    now = settings.value(key)
+    if shown and shown[0] != shown_index(settings.values(key), now):
+        return Outcome().done("setting_is", setting=Setting(key, now))
+    settings = settings.cycled(key)
+    await time_settings.store(svc, table, settings)
+    return Outcome().redraw(table).done("setting_set", setting=Setting(key, settings.value(key)))
+
+
+async def change_option(svc: Services, table: Table, key: str,
+                        shown: tuple[str, ...] = ()) -> Outcome:
+    """The rules option ``key`` at its next value these rules allow (the others skipped);
+    ``shown``: the value the pressed button showed (see ``shown_index``)."""
     out = Outcome()
     spec = table.spec
     values = offered_values(spec.rules, key) if key in spec.rules.__dataclass_fields__ else ()
@@ -139,6 +162,8 @@ async def change_option(svc: Services, table: Table, key: str) -> Outcome:
     chosen = dict(table.row.rules)
     rules = spec.rules.from_dict(chosen)
     current = value = rules.to_dict()[key]
+    if shown and shown[0] != shown_index(values, current):
+        return out.done("setting_is", setting=Setting(key, current, table.game))
     refused: RulesError | None = None
     for _ in values:
         i = values.index(value) if value in values else -1
@@ -159,7 +184,7 @@ async def change_option(svc: Services, table: Table, key: str) -> Outcome:
                                                         seat_count=rules.players)
     except StorageError:
         return out.refuse("seat_in_the_way")
-    return out.redraw(table)
+    return out.redraw(table).done("setting_set", setting=Setting(key, value, table.game))
 
 
 async def rotate_partners(svc: Services, table: Table) -> Outcome:

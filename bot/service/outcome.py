@@ -29,6 +29,16 @@ class Refusal:
         return cls(error.code, dict(error.params), error.message)
 
 
+@dataclass(frozen=True)
+class Setting:
+    """A lobby setting as a press left it, for its answer ("Players: 4"): a rules option of
+    ``game``, or (``game`` None) a time setting."""
+
+    key: str
+    value: Any
+    game: str | None = None
+
+
 @dataclass(eq=False)
 class Outcome:
     """The result of one use case, built up as it goes.

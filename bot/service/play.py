@@ -101,7 +101,8 @@ async def act(svc: Services, table: Table, user_id: int, version: int, seat: int
         return out.refuse_error(error)
     evts = match.apply(seat, action)
     ACTIONS.labels(table.game).inc()
-    table.ended = None  # the last deal's end made room for this one
+    if not forced:  # the last deal's end made room for this one (not for a forced choice,
+        table.ended = None  # said below it: everyone still reads how the deal ended)
     entry = Entry.action(match.spec.encode_action(seat, action), user_id=user_id, robot=robot)
     output = _event_data(evts, "deal_scored", "output")
     report = _event_data(evts, "game_over", "report")

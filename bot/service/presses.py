@@ -10,7 +10,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from bot.monitoring.metrics import PRESSES
-from bot.service import decisions, loading, lobby, play, rematch, substitutes, timer_changes
+from bot.service import (
+    analysis,
+    decisions,
+    hints,
+    loading,
+    lobby,
+    play,
+    rematch,
+    substitutes,
+    timer_changes,
+)
 from bot.service.drafts import EntryRules
 from bot.service.outcome import Outcome
 from bot.service.play import Stepper
@@ -34,6 +44,8 @@ async def press(svc: Services, table_id: int, user: UserRow, kind: str,
                 parts: tuple[str, ...], front: Front) -> Outcome:
     if kind == "p":  # play again: the table is the one that ended
         return await rematch.press(svc, table_id, user)
+    if kind == "y":  # a finished deal's analysis: any table, open or ended
+        return await analysis.press(svc, table_id, parts)
     table = await loading.table(svc, table_id)
     if table is None:
         return Outcome().refuse("table_closed")
@@ -49,6 +61,8 @@ async def press(svc: Services, table_id: int, user: UserRow, kind: str,
             return await timer_changes.propose(svc, table, user, parts)
         if kind == "r":
             return await substitutes.back_press(svc, table, user.id)
+        if kind == "h":
+            return await hints.press(table, user.id, parts)
         return await panel_press(svc, table, user.id, kind, parts, front)
 
 

@@ -25,12 +25,23 @@ MAX_MIN_GAMES = 1000
 TOP = 10  # players shown per game kind
 
 
-async def game_chat(svc: Services, chat_id: int, user_id: int | None) -> int | None:
-    """The group whose game a command is about: this group, or in private the player's."""
+@dataclass(frozen=True)
+class Place:
+    """Where a command's game is: a group and its forum topic (0: none, or General); each
+    topic is a chat of its own."""
+
+    chat_id: int
+    thread_id: int = 0
+
+
+async def game_place(svc: Services, chat_id: int, thread_id: int,
+                     user_id: int | None) -> Place | None:
+    """The group (and topic) whose game a command is about: this one, or in private the
+    player's."""
     if chat_id < 0:
-        return chat_id
+        return Place(chat_id, thread_id)
     tables = await loading.user_tables(svc, user_id) if user_id is not None else []
-    return tables[0].chat_id if tables else None
+    return Place(tables[0].chat_id, tables[0].thread_id) if tables else None
 
 
 async def topic_table(svc: Services, chat_id: int, thread_id: int,
@@ -48,33 +59,36 @@ class Score:
 
     table: Table | None = None
     last: GameRow | None = None
+    elsewhere: tuple[Table, ...] = ()  # none here: the games of the chat's other topics
 
 
-async def score(svc: Services, chat_id: int, table: Table | None) -> Score:
+async def score(svc: Services, place: Place, table: Table | None) -> Score:
     if table is not None and table.match is not None:
         return Score(table=table)
-    games = await svc.store.stats.recent_games(chat_id, 1)
-    return Score(last=games[0] if games and games[0].results else None)
+    games = await svc.store.stats.recent_games(place.chat_id, 1, place.thread_id)
+    elsewhere = tuple(t for t in await loading.chat_tables(svc, place.chat_id)
+                      if t.thread_id != place.thread_id and t.match is not None)
+    return Score(last=games[0] if games and games[0].results else None, elsewhere=elsewhere)
 
 
-async def history(svc: Services, chat_id: int) -> list[DealRow]:
-    return await svc.store.stats.recent_deals(chat_id, 10)
+async def history(svc: Services, place: Place) -> list[DealRow]:
+    return await svc.store.stats.recent_deals(place.chat_id, 10, place.thread_id)
 
 
-async def last_played(svc: Services, chat_id: int, table: Table | None) -> int | None:
-    """The table of the game being played, or of the chat's last game that started."""
+async def last_played(svc: Services, place: Place, table: Table | None) -> int | None:
+    """The table of the game being played, or of the topic's last game that started."""
     if table is not None and table.status != "lobby":
         return table.id
-    games = await svc.store.stats.recent_games(chat_id, RECENT)
+    games = await svc.store.stats.recent_games(place.chat_id, RECENT, place.thread_id)
     return next((g.table_id for g in games if g.started_at is not None), None)
 
 
-async def sheet_match(svc: Services, chat_id: int, table: Table | None) -> Match | Outcome:
+async def sheet_match(svc: Services, place: Place, table: Table | None) -> Match | Outcome:
     """The match whose sheet ``/sheet`` draws (a copy: it is drawn in a worker thread)."""
     if table is not None and table.match is not None:
         async with table.lock:
             return play.snapshot(table.match)
-    table_id = await last_played(svc, chat_id, None)
+    table_id = await last_played(svc, place, None)
     if table_id is None:
         return Outcome().refuse("nothing_played")
     try:

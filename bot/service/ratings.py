@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from bot.service.tables import keeps_score
+from bot.service.tables import gives_hints, keeps_score
 from engine.games import get_game
 from storage.rows import FinishedGame, RatingChange, Scope, Skill
 from storage.store import Storage
@@ -36,8 +36,9 @@ def conservative(skill: Skill) -> float:
 
 
 def rated(game: FinishedGame) -> bool:
-    """Whether a finished game counts for the ratings."""
-    return (not keeps_score(game.settings) and len(game.results) > 1
+    """Whether a finished game counts for the ratings (not one played with hints)."""
+    return (not keeps_score(game.settings) and not gives_hints(game.settings)
+            and len(game.results) > 1
             and all(r.user_id is not None for r in game.results))
 
 

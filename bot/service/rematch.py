@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.service import loading, lobby
+from bot.service import loading, lobby, queries
 from bot.service.outcome import Outcome, refused
+from bot.service.queries import Place
 from bot.service.tables import REMATCH, Table, keeps_score
 from storage.errors import NotFound, TableExists
 from storage.rows import TableRow, UserRow
@@ -33,6 +34,8 @@ async def press(svc: Services, old_id: int, user: UserRow) -> Outcome:
         return refused("bad_button")
     if old.seat_of(user.id) is None:
         return refused("players_only")
+    if await queries.last_played(svc, Place(old.chat_id, old.thread_id), None) != old.id:
+        return refused("rematch_stale")  # a later game ended here: its players, its seating
     table = (await loading.topic_table(svc, old.chat_id, old.thread_id)
              or await _open(svc, old, user))
     if table is None:

@@ -8,6 +8,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from bot.service.analysed import Analyses
 from bot.service.outcome import Outcome
 from bot.service.ports import Scheduler, Sink
 from bot.service.tables import Tables
@@ -24,6 +25,18 @@ def _secret_seed() -> int:
     return secrets.randbits(64)
 
 
+class Sinks:
+    """``publish`` with several front ends: each outcome to every sink in turn (the
+    presenter, then the Mini App)."""
+
+    def __init__(self, *sinks: Sink) -> None:
+        self.sinks = sinks
+
+    def __call__(self, outcome: Outcome) -> None:
+        for sink in self.sinks:
+            sink(outcome)
+
+
 @dataclass(eq=False)
 class LiveServices:
     """``seed`` is secret; the benchmark fixes it so that its figures repeat."""
@@ -35,6 +48,7 @@ class LiveServices:
     publish: Sink = _nowhere
     seed: Callable[[], int] = _secret_seed
     timers: Timers = field(init=False)
+    analyses: Analyses = field(default_factory=Analyses)
     loading: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def __post_init__(self) -> None:

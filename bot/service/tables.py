@@ -20,12 +20,20 @@ from engine.match import Match
 from storage.rows import OPEN_STATUSES, TableRow
 
 SCOREKEEPER = "scorekeeper"  # the ``mode`` setting of a table that keeps a real game's sheet
+TOPIC = "topic"  # the setting of a table in a named forum topic: the topic's name
 REMATCH = "rematch"  # the setting of a lobby that plays a game again: {"of": id, "ready": [...]}
 
 
 def keeps_score(settings: Mapping[str, Any]) -> bool:
     """Scorekeeper mode: deals are played with real cards and entered by hand."""
     return settings.get("mode") == SCOREKEEPER
+
+
+HINTS = "hints"  # the setting of a table for learners: 💡 on the panels, the game not rated
+
+
+def gives_hints(settings: Mapping[str, Any]) -> bool:
+    return bool(settings.get(HINTS))
 
 
 @dataclass(frozen=True)
@@ -49,6 +57,8 @@ class Table:
     keeper: Keeper | None = None  # scorekeeper mode: the deal being entered
     ended: DealEnd | None = None  # the end of the last deal, shown until the next action
     forced: dict[int, str] = field(default_factory=dict)  # seat -> its one choice, made for it
+    # seat -> (the match's version, the hint asked for then): a learner's 💡 (issue 34)
+    hints: dict[int, tuple[int, Any]] = field(default_factory=dict)
 
     @property
     def id(self) -> int:
@@ -73,6 +83,12 @@ class Table:
     @property
     def keeps_score(self) -> bool:
         return keeps_score(self.row.settings)
+
+    @property
+    def topic(self) -> str | None:
+        """The name of the forum topic the table lives in (None: none, or not known)."""
+        name = self.row.settings.get(TOPIC)
+        return name if isinstance(name, str) and self.thread_id else None
 
     @property
     def rematch_of(self) -> int | None:

@@ -58,11 +58,12 @@ async def on_start(update: Update, context: Context) -> None:
     payload = args_of(context)[0] if context.args else ""
     out = await chats.start(context.services, person(tg_user), payload)
     tr = context.presenter.translator(tg_user.id)
+    if out.note == "help" or out.refusal is not None:  # a refusal is no greeting, and may
+        await reply(update, context, help_text(tr, private=True))  # be the bot's first word
     if out.note == "help":
-        context.presenter.show(out)
-        await reply(update, context, help_text(tr, private=True))
-        return
-    await say(update, context, out, tr)
+        context.services.publish(out)
+    else:
+        await say(update, context, out, tr)
 
 
 async def on_help(update: Update, context: Context) -> None:

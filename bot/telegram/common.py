@@ -26,6 +26,32 @@ def thread_of(message: Message | None) -> int:
     return message.message_thread_id or 0
 
 
+def replied(message: Message) -> Message | None:
+    """The message this one answers: none for a forum topic's message that only belongs to
+    its topic (Telegram makes it a reply to the topic's first message, a service message)."""
+    answered = message.reply_to_message
+    if answered is None or answered.forum_topic_created is not None or (
+            message.is_topic_message and answered.message_id == message.message_thread_id):
+        return None
+    return answered
+
+
+def replied_person(message: Message) -> Person | None:
+    """The person whose message this one answers (not the bot, nor a topic's creator)."""
+    answered = replied(message)
+    author = None if answered is None else answered.from_user
+    return None if author is None or author.is_bot else person(author)
+
+
+def topic_name(message: Message | None) -> str | None:
+    """The name of the forum topic a message is in, where Telegram tells it (the topic's
+    first message, which the message answers)."""
+    if message is None or not message.is_topic_message or message.reply_to_message is None:
+        return None
+    created = message.reply_to_message.forum_topic_created
+    return None if created is None else created.name
+
+
 async def sender(update: Update, context: Context) -> UserRow | None:
     user = update.effective_user
     return None if user is None else await context.services.users.seen(person(user))
@@ -78,7 +104,7 @@ def after_command(update: Update) -> str:
 async def say(update: Update, context: Context, outcome: Outcome, tr: Translate,
               names: list[str] | None = None) -> None:
     """Show an outcome, and answer the command with its refusal or note."""
-    context.presenter.show(outcome)
+    context.services.publish(outcome)
     await reply(update, context, context.presenter.reply_text(outcome, tr, names or []))
 
 

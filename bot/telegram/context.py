@@ -16,7 +16,9 @@ if TYPE_CHECKING:
 
 
 class Server(Protocol):
-    """A server beside the bot (the Mini App's), stopped with it."""
+    """A server beside the bot (the Mini App's), started and stopped with it."""
+
+    async def start(self) -> None: ...
 
     async def stop(self) -> None: ...
 

@@ -43,7 +43,6 @@ class Presenter:
                  app: AppLinks | None = None) -> None:
         self.svc = svc
         self.app = app  # the Mini App's launch links (None: no Mini App)
-        self.listeners: list[Callable[[Table], None]] = []  # told of every table redrawn
         self.outbox = outbox
         self.book = book
         book.moved = self.redraw
@@ -72,6 +71,9 @@ class Presenter:
             events.DealCorrected: lambda ev: self._group(
                 ev.table, lambda tr: tell.deal_corrected(ev, tr)),
             events.Refused: lambda ev: self._group(ev.table, lambda tr: tell.refused(ev, tr)),
+            events.DealAnalysed: lambda ev: self.outbox.post(
+                ev.row.chat_id, tell.deal_analysis(ev, self.translator(ev.row.chat_id)),
+                thread_id=ev.row.thread_id),
             events.Welcome: lambda ev: self.outbox.post(
                 ev.chat_id, tell.welcome(self.translator(ev.chat_id))),
         }
@@ -99,8 +101,11 @@ class Presenter:
             self.known(table)
         for event in outcome.events:
             self._tellers[type(event)](event)
+        ended = {ev.table.id for ev in outcome.events
+                 if isinstance(ev, events.DealScored | events.GameOver)}
         for table in outcome.changed.values():
-            self.redraw(table, notify=outcome.notify, renew=table.id in outcome.renew)
+            self.redraw(table, notify=outcome.notify, renew=table.id in outcome.renew,
+                        first=table.id in ended)
 
     def answer(self, outcome: Outcome, tr: Translate, names: Sequence[str] = ()) -> Answer:
         """What a press answers: the refusal as an alert, a link to open, or the note."""
@@ -153,26 +158,32 @@ class Presenter:
         await self.outbox.request(chat_id, Call("edit_message_text", {
             "text": text, "chat_id": chat_id, "message_id": message_id}))
 
+    async def drop_buttons(self, chat_id: int, message_id: int) -> None:
+        """A message of the bot's loses its buttons (a refused edit is only logged)."""
+        await self.outbox.request(chat_id, Call("edit_message_reply_markup", {
+            "chat_id": chat_id, "message_id": message_id, "reply_markup": None}))
+
     # -- the tables' messages -----------------------------------------------------------------
 
     def redraw(self, table: Table, *, notify: set[int] | frozenset[int] = frozenset(),
-               renew: bool = False) -> None:
+               renew: bool = False, first: bool = False) -> None:
         """Show every message of the table in its current state; ``notify`` users get a
-        fresh panel (a notification) instead of an edit; ``renew``: the group message too.
+        fresh panel (a notification) instead of an edit; ``renew``: the group message too;
+        ``first``: the group message at once, before the group's one-off messages (a deal's
+        result never stands above a table still waiting for its last card).
         A player who must act gets his panel at once; the others' panels and the group's
         message wait for the table's next beat (bot/telegram/rhythm.py), or a player's for his
-        turn. The listeners (open Mini Apps) hear of every drawing first."""
-        for listener in self.listeners:
-            listener(table)
+        turn."""
         look = self.look(table)
         screen = table_message(table, self.translator(table.chat_id), look)
         if screen is None:
             return
         beat = self.rhythm.beat(table)
         group = self.book.slot(table, None)
-        group.even = not table.keeps_score
+        group.even = table.status != "lobby" and not table.keeps_score
+        group.first = group.first or first
         self.outbox.show(group, screen, renew=renew or self.book.scrolled_away(table, group),
-                         easy=beat is None)
+                         easy=beat is None and not first)
         acting = table.acting_users()
         for seat in table.row.seats:
             user_id = seat.user_id

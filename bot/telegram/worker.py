@@ -25,6 +25,10 @@ unit's transaction (``Outbox.keep``, storage/sends.py) and marked done once Tele
 answered; each second a worker also makes those that dead workers left (``Outbox.resume``:
 a press's answer only while Telegram takes it).
 
+A unit of work may also be a Mini App's tap stored in a lane (``bodies``: its body is not a
+Telegram update), and ends with what the Mini App tells the other processes
+(``before_commit``: bot/webapp/relay.py).
+
 Timers are rows (bot/service/timers.py): every worker polls them and sets jobs for
 those due soon; ``LaneJobs`` runs each table's job as a unit of work in the table's lane,
 and only in the worker that worked there last (or in any, if that one is dead): the
@@ -42,6 +46,7 @@ import time
 import traceback
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 
 import asyncpg
 from asyncpg.transaction import Transaction
@@ -85,6 +90,10 @@ class Worker:
         # Sends at once that hold a connection for their lane's row (``ours``): under
         # half the pool, the rest left to the unit of work, the listener and what sends write.
         self.sending = asyncio.Semaphore(max(1, db.pool.get_max_size() // 2 - 1))
+        # Units of work that are not Telegram updates (a Mini App's tap), by their body's key.
+        self.bodies: dict[str, Callable[[Any], Awaitable[None]]] = {}
+        # What a unit of work does last in its transaction (the Mini App's notice of redraws).
+        self.before_commit: list[Callable[[PgConn], Awaitable[None]]] = []
 
     @property
     def svc(self) -> Services:
@@ -195,8 +204,12 @@ class Worker:
                 return False
 
             async def process() -> None:
-                update = Update.de_json(json.loads(claimed.body), self.app.bot)
-                await self.app.process_update(update)
+                body = json.loads(claimed.body)
+                key = next((k for k in self.bodies if k in body), None)
+                if key is not None:
+                    await self.bodies[key](body[key])
+                    return
+                await self.app.process_update(Update.de_json(body, self.app.bot))
 
             error = await self._unit(raw, transaction, claimed.lane, process,
                                      advanced=claimed.version)
@@ -233,6 +246,8 @@ class Worker:
                     await self._catch_up(lane)
                 await work()
                 await outbox.keep(held)
+                for hook in self.before_commit:
+                    await hook(conn)
             self.versions[lane] = version  # before the commit lets this worker's sends go
             with POSTGRES_COMMIT.time():
                 await transaction.commit()
@@ -254,7 +269,7 @@ class Worker:
         async with self.db.reading() as conn:
             ids = await inbox.tables_of(conn, lane)
         out, problems = await loading.wake(self.svc, await self.svc.store.tables.waking(ids))
-        self.presenter.show(out)
+        self.svc.publish(out)
         for problem in problems:
             log.error("needs attention: %s", problem)
 

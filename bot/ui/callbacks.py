@@ -10,6 +10,8 @@
 - ``r:T``             a player takes their seat back from a substitute robot
 - ``k:T:op[:arg...]`` scorekeeper mode: lobby and deal entry (bot/scorekeeper/entering.py)
 - ``p:T``             play again: the players of table T's ended game (bot/service/rematch.py)
+- ``y:T:N``           the analysis of table T's deal N (bot/service/analysis.py)
+- ``h:T:V:S``         a hint for seat S at state version V (bot/service/hints.py)
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from dataclasses import dataclass
 from bot.bounds import ident, number
 
 MAX_BYTES = 64
-KINDS = ("a", "u", "l", "v", "t", "r", "k", "p")
+KINDS = ("a", "u", "l", "v", "t", "r", "k", "p", "y", "h")
 
 
 class BadCallback(ValueError):

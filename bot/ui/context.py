@@ -19,6 +19,8 @@ class RenderContext:
     version: int = 0  # the match's version: buttons carry it
     selection: frozenset[str] = field(default_factory=frozenset)  # UI picks (discard)
     users: tuple[int | None, ...] = ()  # each seat's Telegram user (None: a typed name)
+    hints: bool = False  # the table gives hints (💡): never in a rated game
+    hint: Any = None  # the hint this seat asked for at this version (``GameSpec.hint``'s)
 
     def mention(self, seat: int) -> str:
         """A seat's player as a mention that links to them (HTML), or the name alone."""

@@ -72,7 +72,8 @@ class _Counted(asyncio.Protocol):
     def __init__(self, guard: Guard, inner: Any) -> None:
         self.guard, self.inner = guard, inner
         self.transport: asyncio.BaseTransport | None = None
-        self.head = b""  # the first bytes, until the end of the headers is seen
+        self.head = b""  # the last bytes seen, until the end of the first headers
+        self.started = False  # the request line has begun
         self.timer: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -88,10 +89,14 @@ class _Counted(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         if self.timer is not None:
-            self.head = (self.head + data)[-len(data) - 3:]
-            if _END_OF_HEADERS in self.head:
+            head = self.head + data
+            if not self.started:  # blank lines before a request line are no request yet
+                head = head.lstrip(b"\r\n")
+                self.started = bool(head)
+            if self.started and _END_OF_HEADERS in head:
                 self.timer.cancel()
-                self.timer, self.head = None, b""
+                self.timer = None
+            self.head = head[-3:]
         self.inner.data_received(data)
 
     def eof_received(self) -> bool | None:
@@ -134,8 +139,8 @@ class GuardedSite(web.TCPSite):
     """A TCP site whose connections go through a ``Guard``."""
 
     def __init__(self, runner: web.AppRunner, host: str, port: int, *, cap: int,
-                 header_timeout: float = HEADER_TIMEOUT) -> None:
-        super().__init__(runner, host, port)
+                 header_timeout: float = HEADER_TIMEOUT, reuse_port: bool = False) -> None:
+        super().__init__(runner, host, port, reuse_port=reuse_port)
         self.cap, self.header_timeout = cap, header_timeout
         self.guard: Guard | None = None
 

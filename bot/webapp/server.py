@@ -1,4 +1,5 @@
-"""The Mini App's web server (aiohttp), run in the bot's process: the page and its assets,
+"""The Mini App's web server (aiohttp), run in the bot's process (or in every worker's: see
+``relay``): the page and its assets,
 each reader's page of a table (``/api/page``, and live over server-sent events at
 ``/api/events``), presses (``/api/press``), the score and rules (``/api/sheet``) and the
 scoresheet's picture (``/api/sheet.png``).
@@ -7,7 +8,7 @@ Every request carries Telegram's ``initData`` (a query parameter, or a field of 
 JSON body); one that does not prove its user gets 401 and changes nothing. A press goes
 through the same use case as a keyboard's button (``presses.press``), and its outcome is
 shown the same way (``publish``: the group message and the panels are redrawn, and so are
-the open Mini Apps, told by the presenter's listener ``Watch.changed``).
+the open Mini Apps: ``Watch.published`` is its second sink).
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ from bot.bounds import ident
 from bot.games import FRONT
 from bot.screens import refusals
 from bot.screens.sheet import draw_sheet
-from bot.service import loading, play, presses
+from bot.service import analysis, loading, play, presses
 from bot.service.outcome import Refusal
-from bot.service.ports import Members, Services, Sink
+from bot.service.ports import Members, Services
 from bot.service.tables import Table
 from bot.ui.i18n import Translate, translator
+from bot.webapp.answers import answered
 from bot.webapp.auth import (
     MAX_AGE,
     InitData,
@@ -42,9 +44,11 @@ from bot.webapp.auth import (
 )
 from bot.webapp.limits import KEEPALIVE as IDLE
 from bot.webapp.limits import Caps, GuardedSite, raise_descriptor_limit, server_logger
-from bot.webapp.page import page, sheet, texts
+from bot.webapp.page import last_analysis, page, sheet, texts
 from bot.webapp.quotas import Pictures, Refused, Streams
+from bot.webapp.relay import Relay
 from bot.webapp.watch import Watch
+from storage.postgres import PostgresDatabase
 
 log = logging.getLogger(__name__)
 
@@ -58,10 +62,6 @@ BODY_FIELDS: dict[str, Any] = {  # a press's fields (all optional) and their typ
     "initData": str, "nonce": str, "table": int | str, "kind": str, "version": int,
     "seat": int, "action": str}
 STATUS = {429: web.HTTPTooManyRequests, 503: web.HTTPServiceUnavailable}
-# A press the table refuses: 409 (the table is not in a state that takes it: stale, not the
-# reader's turn, not a legal move, paused, over), unless it is not the reader's table at all.
-CONFLICT = 409
-REFUSED = {"not_playing": 403, "table_closed": 404, "not_saved": 503}
 # The page may load only what this server serves (no CDN), and be framed by Telegram Web.
 POLICY = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
           "connect-src 'self'; frame-ancestors https://web.telegram.org https://*.telegram.org")
@@ -83,12 +83,15 @@ def _json(data: Any, status: int = 200) -> web.Response:
 
 
 class WebApp:
-    def __init__(self, svc: Services, token: str, publish: Sink, members: Members, *,
-                 port: int, host: str = "0.0.0.0", caps: Caps | None = None) -> None:
-        self.svc, self.token, self.publish, self.members = svc, token, publish, members
+    def __init__(self, svc: Services, token: str, members: Members, *, port: int,
+                 host: str = "0.0.0.0", caps: Caps | None = None,
+                 workers: PostgresDatabase | None = None) -> None:
+        """``workers``: served by every worker on that database (``relay``)."""
+        self.svc, self.token, self.members = svc, token, members
         self.port, self.host = port, host
         self.caps = caps or Caps.of(raise_descriptor_limit())
         self.watch = Watch()
+        self.relay = None if workers is None else Relay(workers, svc, self.watch)
         self.nonces = Nonces()
         self.streams = Streams(self.caps.streams, self.caps.per_user)
         self.pictures = Pictures()
@@ -101,6 +104,7 @@ class WebApp:
             web.post("/api/press", self.press),
             web.get("/api/sheet", self.sheet),
             web.get("/api/sheet.png", self.picture),
+            web.get("/api/analysis", self.analysis),
             web.static("/static", STATIC),
         ])
         self._runner: web.AppRunner | None = None
@@ -109,8 +113,10 @@ class WebApp:
         self._runner = web.AppRunner(self.app, shutdown_timeout=1.0, access_log=None,
                                      keepalive_timeout=IDLE, logger=server_logger())
         await self._runner.setup()
-        await GuardedSite(self._runner, self.host, self.port,
-                          cap=self.caps.connections).start()
+        if self.relay is not None:
+            await self.relay.start()
+        await GuardedSite(self._runner, self.host, self.port, cap=self.caps.connections,
+                          reuse_port=self.relay is not None).start()
         log.info("the Mini App listens on %s:%d (at most %d connections, %d event streams)",
                  self.host, self.port, self.caps.connections, self.caps.streams)
 
@@ -119,6 +125,8 @@ class WebApp:
         self.watch.wake_all()
         if self._runner is not None:
             await self._runner.cleanup()
+        if self.relay is not None:
+            await self.relay.stop()
 
     # -- who asks ---------------------------------------------------------------------------
 
@@ -139,7 +147,10 @@ class WebApp:
         table_id = _table_id(init.start_param or fields.get("table"))
         if table_id is None:
             raise _refused(tr, Refusal("bad_button"), web.HTTPBadRequest)
-        table = await loading.table(self.svc, table_id, ended=not acting)
+        if self.relay is not None:
+            table = await self.relay.looks.table(table_id, acting=acting)
+        else:
+            table = await loading.table(self.svc, table_id, ended=not acting)
         if table is None:
             raise _refused(tr, Refusal("table_closed"), web.HTTPNotFound)
         if table.seat_of(init.user.id) is None \
@@ -156,8 +167,11 @@ class WebApp:
                                     content_type="application/json")
 
     async def _page(self, reader: Reader) -> dict[str, Any]:
-        async with reader.table.lock:  # a move is shown once it is stored
-            drawn = page(reader.table, reader.init.user.id, reader.tr)
+        table = reader.table
+        if self.relay is not None:  # as stored now
+            table = await self.relay.looks.table(table.id) or table
+        async with table.lock:  # a move is shown once it is stored
+            drawn = page(table, reader.init.user.id, reader.tr)
         return {**drawn, "texts": texts(reader.tr), "now": time.time()}
 
     # -- routes -----------------------------------------------------------------------------
@@ -219,19 +233,35 @@ class WebApp:
         kind, parts = body.get("kind"), _parts(body)
         if kind not in PRESS_KINDS or parts is None:
             raise _refused(reader.tr, Refusal("bad_button"), web.HTTPBadRequest)
+        if self.relay is not None:  # through the table's lane, in its worker
+            done = await self.relay.tap(reader.table.id, reader.init.user, kind, parts,
+                                        reader.init.hash, str(body["nonce"]), reader.tr)
+            if done is None:
+                raise self._unauthorized("the tap was sent before", body["initData"])
+            status, answer = done
+            return _json(answer, status)
         user = await self.svc.users.seen(reader.init.user)
         out = await presses.press(self.svc, reader.table.id, user, kind, parts, FRONT)
-        self.publish(out)
-        said = out.refusal or (Refusal(out.note, out.note_params) if out.note else None)
-        text = "" if said is None else refusals.text(said, reader.tr, reader.table.names)
-        status = 200 if out.refusal is None else REFUSED.get(out.refusal.code, CONFLICT)
-        return _json({"ok": out.ok, "text": text}, status)
+        self.svc.publish(out)
+        status, answer = answered(out, reader.tr, reader.table.names)
+        return _json(answer, status)
 
     async def sheet(self, request: web.Request) -> web.Response:
         """The score, the settlement and the rules (asked for when their tab is opened)."""
         reader = await self._reader(request.query)
         async with reader.table.lock:
             return _json(sheet(reader.table, reader.tr))
+
+    async def analysis(self, request: web.Request) -> web.Response:
+        """The last finished deal's analysis (asked for when its tab is opened)."""
+        reader = await self._reader(request.query)
+        table = reader.table
+        match = table.match
+        number = 0 if match is None else match.deal_count - match.in_deal
+        found = None
+        if number and table.spec.analyse is not None:
+            found = await analysis.of_deal(self.svc, table.id, number)
+        return _json(last_analysis(table, reader.tr, found, number))
 
     async def picture(self, request: web.Request) -> web.Response:
         """The scoresheet as the group's /sheet draws it (drawn once per version)."""

@@ -1,11 +1,12 @@
-"""Which tables changed: the presenter tells (``changed``, a listener of every redraw), and
+"""Which tables changed: the Mini App is a sink of the service's ``publish`` (``published``;
+with workers, each worker hears of the others' changes through PostgreSQL: ``relay``), and
 each open Mini App waits for its table's next change to draw it anew."""
 
 from __future__ import annotations
 
 import asyncio
 
-from bot.service.tables import Table
+from bot.service.outcome import Outcome
 
 
 class Watch:
@@ -13,9 +14,14 @@ class Watch:
         self.ticks: dict[int, int] = {}  # table -> changes seen
         self._wakers: dict[int, asyncio.Event] = {}
 
-    def changed(self, table: Table) -> None:
-        self.ticks[table.id] = self.ticks.get(table.id, 0) + 1
-        waker = self._wakers.pop(table.id, None)
+    def published(self, outcome: Outcome) -> None:
+        """The sink: every table the outcome shows anew has changed."""
+        for table_id in outcome.changed:
+            self.changed(table_id)
+
+    def changed(self, table_id: int) -> None:
+        self.ticks[table_id] = self.ticks.get(table_id, 0) + 1
+        waker = self._wakers.pop(table_id, None)
         if waker is not None:
             waker.set()
 

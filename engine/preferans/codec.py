@@ -8,7 +8,7 @@ from typing import Any
 from engine.base import MalformedAction
 from engine.cards import CardError, format_cards, parse_card, parse_cards
 
-KEYS = ("bid", "discard", "contract", "whist", "open", "play")
+KEYS = ("bid", "discard", "contract", "whist", "open", "play", "claim", "answer")
 
 
 def encode_action(seat: int, action: str) -> dict[str, Any]:
@@ -18,6 +18,8 @@ def encode_action(seat: int, action: str) -> dict[str, Any]:
         return {"seat": seat, "discard": value.split(",")}
     if key == "open":
         return {"seat": seat, "open": value == "true"}
+    if key == "claim" and value.isdigit():
+        return {"seat": seat, "claim": int(value)}
     return {"seat": seat, key: value}
 
 
@@ -42,6 +44,10 @@ def decode_action(item: Mapping[str, Any]) -> tuple[int, str]:
             if not isinstance(value, bool):
                 raise MalformedAction("bad_action", "open must be true or false")
             return seat, f"open:{'true' if value else 'false'}"
+        if key == "claim":
+            if type(value) is not int or value < 0:
+                raise MalformedAction("bad_action", "claim must be a number of tricks")
+            return seat, f"claim:{value}"
         if not isinstance(value, str):
             raise MalformedAction("bad_action", f"{key} must be a string")
         if key == "play":

@@ -453,7 +453,8 @@ class Form(EntryForm):
         if draft.made and entry.kind == GAME and d is not None and entry.contract is not None:
             need = level(entry.contract)
             if known[d] < need:
-                raise IllegalAction("not_made", f"{self.name(d)} took {known[d]} tricks: "
+                tricks = "trick" if known[d] == 1 else "tricks"
+                raise IllegalAction("not_made", f"{self.name(d)} took {known[d]} {tricks}: "
                                     f"{display(entry.contract)} is down {need - known[d]}, not "
                                     "made")
         return {s: known[s] for s, _ in seats}

@@ -1,7 +1,7 @@
 """Random legal play for `python -m engine deal --play random` and the benchmarks.
 
 Weighted so that every kind of deal occurs: games, misères, raspasy, half-whists,
-open play and (where the rules allow) walk-aways.
+open play and (where the rules allow) walk-aways and claims.
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ _WEIGHTS = {
 }
 
 
+CLAIM_WEIGHT = 0.02  # each claim beside the cards, so that most deals are played out
+
+
 def random_action(state: State, seat: int, rng: random.Random) -> str:
     legal = state.legal_actions(seat)
     if state.phase == "contract" and legal[0] != "contract:miser":
@@ -26,7 +29,7 @@ def random_action(state: State, seat: int, rng: random.Random) -> str:
             return "contract:walkaway"
         trick = [a for a in legal if a != "contract:walkaway"]
         return trick[0] if rng.random() < 0.8 else rng.choice(trick)
-    weights = [_WEIGHTS.get(a, 0.5) for a in legal]
+    weights = [_WEIGHTS.get(a, CLAIM_WEIGHT if a.startswith("claim:") else 0.5) for a in legal]
     return rng.choices(legal, weights)[0]
 
 

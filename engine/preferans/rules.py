@@ -89,6 +89,8 @@ class Rules(RulesBase):
     pool_overflow: str = option("help", ("help", "keep"))
     help_rate: int = option(10, kind=int, offered=(10, 20))
     settlement_rounding: str = option("exact", ("exact", "integer", "divisible_by_n"))
+    claims: bool = option(False, (False, True))  # issue 34: claim the rest, concede tricks
+    auto_claims: bool = option(False, (False, True))  # a claim the solver proves stands
 
     @classmethod
     def variant_defaults(cls, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ ActionError before anything changes.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from engine.base import (
@@ -23,6 +24,7 @@ from engine.base import (
 )
 from engine.cards import Card, CardError, Suit, parse_card, parse_cards, shuffled
 from engine.cards import sorted_hand as _sorted
+from engine.preferans import claims
 from engine.preferans.auction import Auction
 from engine.preferans.bids import LADDER, MISER, TRICK_BIDS, bid_rank, display, level, trump
 from engine.preferans.pack import preferans_deck
@@ -34,7 +36,7 @@ from engine.preferans.whisting import Whisting
 BIDDING, DISCARD, CONTRACT, WHIST, OPEN, PLAY, DONE = (
     "bidding", "discard", "contract", "whist", "open", "play", "done")
 _PHASE_OF_KEY = {"bid": BIDDING, "discard": DISCARD, "contract": CONTRACT, "whist": WHIST,
-                 "open": OPEN, "play": PLAY}
+                 "open": OPEN, "play": PLAY, "claim": PLAY, "answer": claims.CLAIM}
 WALKAWAY = "walkaway"
 TRICKS_PER_DEAL = 10
 
@@ -73,6 +75,8 @@ class State:
         self.tricks = [0] * self.n
         self.tricks_done = 0
         self.talon_turned = 0  # raspasy: talon cards turned up for tricks 1 and 2
+        self.claim: claims.Claim | None = None  # the claim being answered (phase ``claim``)
+        self.claims: list[dict[str, Any]] = []  # every claim: seat, tricks, trick, outcome
 
     # -- construction ---------------------------------------------------------------
 
@@ -123,6 +127,8 @@ class State:
             return self._whisters()
         if self.phase == PLAY:
             return (self.order[0],)
+        if self.claim is not None:
+            return tuple(self.claim.waiting)
         return ()
 
     def controller(self, seat: int) -> int:
@@ -153,7 +159,9 @@ class State:
             return [f"whist:{c}" for c in self.whisting.legal(seat)]
         if self.phase == OPEN:
             return ["open:true", "open:false"]
-        return [f"play:{c}" for c in self._playable(seat)]
+        if self.phase == claims.CLAIM:
+            return [f"answer:{a}" for a in claims.ANSWERS]
+        return [f"play:{c}" for c in self._playable(seat)] + claims.offers(self, seat)
 
     def _contracts(self) -> list[str]:
         bid = self.auction.winning_bid
@@ -198,13 +206,15 @@ class State:
         if seat not in self.to_act:
             raise NotYourTurn("not_your_turn", "it is not your turn", seat=seat)
         validate, perform = {
-            BIDDING: (self.auction.check, self._bid),
-            DISCARD: (self._check_discard, self._discard),
-            CONTRACT: (self._check_contract, self._contract),
-            WHIST: (self._check_whist, self._whist),
-            OPEN: (self._check_open, self._open),
-            PLAY: (self._check_play, self._play),
-        }[self.phase]
+            "bid": (self.auction.check, self._bid),
+            "discard": (self._check_discard, self._discard),
+            "contract": (self._check_contract, self._contract),
+            "whist": (self._check_whist, self._whist),
+            "open": (self._check_open, self._open),
+            "play": (self._check_play, self._play),
+            "claim": (partial(claims.check, self), partial(claims.apply, self)),
+            "answer": (partial(claims.check_answer, self), partial(claims.answer, self)),
+        }[key]
         return perform, validate(seat, value)
 
     def _bid(self, seat: int, call: str) -> list[Event]:
@@ -272,7 +282,7 @@ class State:
             self.contract = self.auction.winning_bid
             self.walked_away = True
             self.phase = DONE
-            return [Event("walkaway", seat, {"bid": self.contract}), self._deal_over("walkaway")]
+            return [Event("walkaway", seat, {"bid": self.contract}), self.deal_over("walkaway")]
         self.contract = canon
         self.trump = trump(canon)  # a checked ten has its trumps too (spec 6.5, 7)
         events = [Event("contract", seat, {"contract": canon})]
@@ -303,7 +313,7 @@ class State:
         whisters = self.whisting.whisters
         if not whisters:
             self.phase = DONE
-            return [*events, self._deal_over("game")]
+            return [*events, self.deal_over("game")]
         if len(whisters) == 1:
             self.phase = OPEN
             return events
@@ -409,13 +419,13 @@ class State:
             self.phase = DONE
             kind = "raspasy" if self.declarer is None else (
                 "miser" if self.contract == MISER else "game")
-            return [*events, self._deal_over(kind)]
+            return [*events, self.deal_over(kind)]
         # With ``lead_two`` trick 3 is led by first hand whoever won the talon tricks;
         # otherwise (``unused`` included) the winner leads (spec 9).
         leader = self.active[0] if self._talon_led(self.tricks_done) else win
         return events + self._begin_trick(leader)
 
-    def _deal_over(self, kind: str) -> Event:
+    def deal_over(self, kind: str) -> Event:
         return Event("deal_over", None, {"kind": kind, "tricks": list(self.tricks)})
 
     # -- outcome ----------------------------------------------------------------------
@@ -495,6 +505,8 @@ class State:
             "tricks": list(self.tricks),
             "tricks_done": self.tricks_done,
             "exposed": self._exposed_hands() if self.exposed else {},
+            "claim": claims.view(self),
+            "claims": [dict(c) for c in self.claims],
             "hand": [],
             "discard": [],
             "actions": acting_actions(self, seat),
@@ -515,6 +527,8 @@ class State:
             return "open" if value == "true" else "closed"
         if key == "play":
             return parse_card(value).display
+        if key == "claim":
+            return f"claim {value}"
         if value in LADDER:
             return display(value)
         return {"halfwhist": "half-whist", WALKAWAY: "walk away"}.get(value, value)

@@ -7,7 +7,7 @@ import functools
 import os
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,9 @@ async def running_bot(tg: FakeTelegram, db: Path | str, *, touch: bool = True,
     that the tests can look at ``hub.services.tables`` (``touch`` False: only those start-up
     loads). The deals (and first dealers) come from a seed of the test's own name, so that
     each test sees the same deals in every run."""
-    app = build_application(load_settings(settings_env(tg, db, **extra)))
+    settings = replace(load_settings(settings_env(tg, db, **extra)),
+                       group_window=tg.group_window)
+    app = build_application(settings)
     await app.initialize()
     svc = await start(app)
     svc.seed = functools.partial(
@@ -111,6 +113,33 @@ async def open_table(tg: FakeTelegram, group: Chat, players: list[User], *,
         await tg.settled(group)
     await tg.settled(group)
     return tg.last_message(group)
+
+
+async def toggle_conventions(tg: FakeTelegram, group: Chat, user: User,
+                             labels: tuple[str, ...]) -> None:
+    """On the lobby's conventions page ``user`` presses the option whose button starts
+    with each label once, then goes back to the first page."""
+    await tg.press(user, tg.last_message(group), text="⚙ Conventions")
+    await tg.settled(group)
+    for label in labels:
+        lobby = tg.last_message(group)
+        button = next(b for b in lobby.buttons if b["text"].startswith(label))
+        await tg.press(user, lobby, data=button["callback_data"])
+        await tg.settled(group)
+    await tg.press(user, tg.last_message(group), text="« Back")
+    await tg.settled(group)
+
+
+async def started_game(tg: FakeTelegram, names: tuple[str, ...] = ("Ann", "Bob", "Cid"),
+                       ) -> tuple[list[User], Chat]:
+    """Users of these names in a group "Cards" where they have opened a Preferans table
+    and started the game (the bot must be running)."""
+    users = [tg.add_user(n) for n in names]
+    group = tg.add_group("Cards", users)
+    await open_table(tg, group, users)
+    await tg.press(users[0], tg.last_message(group), text="▶ Start")
+    await tg.idle()
+    return users, group
 
 
 async def act(tg: FakeTelegram, user: User, action: str) -> None:

@@ -7,7 +7,8 @@ others' panels wait for the table's next beat (bot/telegram/rhythm.py: they need
 A stops beating (frozen past its lease), and B does the next update of the group's lane: the
 next player's press, or a command that does not touch the table. Taking the lane over, B loads
 the table, whose messages A had not all sent, redraws it and sends every panel at once; A's
-panels, drawn before, must not follow. Every message ends showing the table as stored."""
+panels, drawn before, must not follow. Every message ends showing the table as stored (a
+waiting one: an older moment of the deal)."""
 
 from __future__ import annotations
 

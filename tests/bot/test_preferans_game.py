@@ -16,9 +16,13 @@ import pytest
 
 from bot.telegram.context import BotData as Hub
 from engine.preferans.state import State
-from tests.bot.harness import act, open_table, running_bot
+from tests.bot.harness import act, open_table, running_bot, toggle_conventions
 from tests.bot.privacy import Privacy
 from tests.fakebot import FakeTelegram, User
+
+# What waits here is mostly a group's budget: its minute runs four times faster, on both
+# sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.group_minute(15.0)
 
 # What each scripted deal does: (first bidder's call, whist calls, open choice, contract).
 INTENTS = {
@@ -108,15 +112,7 @@ async def test_every_kind_of_deal_by_buttons(tg: FakeTelegram, tmp_path: Path, p
     async with running_bot(tg, tmp_path / "bot.db") as hub:
         options = {"Players": 1} if players == 4 else {}
         await open_table(tg, group, users, options=options)
-        lobby = tg.last_message(group)
-        await tg.press(users[0], lobby, text="⚙ Conventions")
-        await tg.settled(group)
-        lobby = tg.last_message(group)
-        button = next(b for b in lobby.buttons if b["text"].startswith("Walk away"))
-        await tg.press(users[0], lobby, data=button["callback_data"])
-        await tg.settled(group)
-        await tg.press(users[0], tg.last_message(group), text="« Back")
-        await tg.settled(group)
+        await toggle_conventions(tg, group, users[0], ("Walk away",))
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
         await tg.idle()
         privacy = Privacy(tg, hub, users, group)  # no chat is shown a card hidden from it

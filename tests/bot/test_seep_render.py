@@ -95,7 +95,9 @@ def test_houses_last_capture_and_totals() -> None:
     state = s11(Rules(show_capture_totals=True))
     state.apply(E, "bid:13")
     state.apply(E, "build:5S:13:8D:absorb:10H+3C")
-    assert "Not your turn" in shown(state, S).text  # a waiting panel leaves the floor out
+    waiting = shown(state, S).text  # a waiting panel shows the floor and the last capture
+    assert "Floor: 6♠" in waiting and "🏠 House 13, cemented" in waiting
+    assert waiting.endswith("Waiting for Ann to play.")
     seen = table_screen(state.view(None), context(state.rules)).text
     assert "🏠 House 13, cemented: 8♦+5♠ · 10♥+3♣ (Bob)" in seen
     assert "Floor: 6♠" in seen

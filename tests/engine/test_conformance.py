@@ -14,9 +14,9 @@ At every step of every deal:
   ``check`` accepts every listed action;
 - a referee written here from the specs, sharing no rule code with the engine,
   predicts who acts, the legal plays (Preferans follow/trump, the checked ten, misère,
-  raspasy; Joker follow, trump and joker declarations; Seep captures, builds, cements,
-  breaks, throws and the bid move) and every trick's winner or move's effect on the
-  floor, and keeps its own trick counts, sweeps and card points;
+  raspasy, claims and their answers; Joker follow, trump and joker declarations; Seep
+  captures, builds, cements, breaks, throws and the bid move) and every trick's winner
+  or move's effect on the floor, and keeps its own trick counts, sweeps and card points;
 - cards are conserved.
 
 At sampled steps (``DEEP``), and at every step of a case's first deal:
@@ -365,6 +365,8 @@ class PreferansReferee(Referee):
         self.trick: list[tuple[int | None, str]] = []
         self.leader: int | None = None
         self.shown = 0  # talon cards turned up
+        self.claimed: set[int] = set()  # tricks (from 1) in which a claim was made
+        self.claim: tuple[int, int, list[int]] | None = None  # claimer, tricks, to answer
 
     @property
     def trump(self) -> str | None:
@@ -420,6 +422,10 @@ class PreferansReferee(Referee):
             assert (seat, set(legal)) == (turn, calls)
         elif phase == "open":
             assert seat == self.whister_of_calls() and set(legal) == {"open:true", "open:false"}
+        elif phase == "claim":
+            assert self.claim is not None and seat == self.claim[2][0]
+            assert state.to_act == tuple(self.claim[2])
+            assert set(legal) == {"answer:accept", "answer:refuse"}
         if phase == "play":
             self._before_play(state, seat, legal)
 
@@ -442,9 +448,64 @@ class PreferansReferee(Referee):
         follow = [c for c in hand if suit(c) == led]
         trumps = [c for c in hand if suit(c) == self.trump]
         allowed = follow or (trumps if led is not None else []) or hand
-        assert sorted(legal) == sorted(f"play:{c}" for c in allowed), (self.contract, self.trick)
-        assert state.controller(seat) == (self.whister if self.open and self.exposed
-                                          and seat != self.declarer else seat)
+        claims = [f"claim:{n}" for n in range(11 - self.done)] if self._may_claim(seat) else []
+        assert sorted(legal) == sorted([*(f"play:{c}" for c in allowed), *claims]), (
+            self.contract, self.trick)
+        assert state.controller(seat) == self._controller(seat)
+
+    def _controller(self, seat: int) -> int:
+        return self.whister if self.open and self.exposed and seat != self.declarer else seat
+
+    def _may_claim(self, seat: int) -> bool:
+        """Claims (issue 34): in a trick contract, once a trick, by the declarer or the
+        lone whister of open play, at his turn or his partner's he plays for."""
+        if not self.rules.claims or self.contract in (None, "miser") or (
+                self.done + 1 in self.claimed):
+            return False
+        who = self._controller(seat)
+        return who == self.declarer or (self.open and who == self.whister)
+
+    def _claimed(self, state: Any, seat: int, tricks: int) -> None:
+        claimer = self._controller(seat)
+        self.claimed.add(self.done + 1)
+        if claimer == self.declarer:
+            answer = sorted({self._controller(s) for s in self._defenders()})
+        else:
+            assert self.declarer is not None
+            answer = [self.declarer]
+        self.claim = (claimer, tricks, answer)
+        if state.finished:  # proved by the solver: the referee cannot say, the rules may
+            assert self.rules.auto_claims
+            self._claim_stands()
+        else:
+            assert state.phase == "claim" and state.to_act == tuple(answer)
+
+    def _answered(self, state: Any, seat: int, answer: str) -> None:
+        assert self.claim is not None
+        if answer == "refuse":
+            self.claim = None
+            assert state.phase == "play"
+            return
+        self.claim[2].remove(seat)
+        if self.claim[2]:
+            assert state.phase == "claim"
+        else:
+            self._claim_stands()
+            assert state.finished
+
+    def _claim_stands(self) -> None:
+        """The claimer's side gets its tricks, the other side the rest; the defence's go to
+        the whisters (the defenders if none whisted) in turn from the first."""
+        assert self.claim is not None and self.declarer is not None
+        claimer, tricks, _ = self.claim
+        left = 10 - self.done
+        own = tricks if claimer == self.declarer else left - tricks
+        self.tricks[self.declarer] += own
+        takers = self._whisters() or self._defenders()
+        for k in range(left - own):
+            self.tricks[takers[k % len(takers)]] += 1
+        self.done = 10
+        self.claim = None
 
     def after(self, state: Any, seat: int, action: str, events: list[Event]) -> None:
         key, _, value = action.partition(":")
@@ -480,6 +541,10 @@ class PreferansReferee(Referee):
             self._start_play(state)
         elif key == "play":
             self._played(state, seat, value, events)
+        elif key == "claim":
+            self._claimed(state, seat, int(value))
+        elif key == "answer":
+            self._answered(state, seat, value)
         if state.phase == "play":
             assert bool(state.view(None)["exposed"]) == self.exposed
 
@@ -541,6 +606,8 @@ class PreferansReferee(Referee):
         public = set(self.talon) if self.declarer is not None else set(self.talon[:self.shown])
         if self.exposed:
             public |= {c for s in self.active if s != self.declarer for c in strs(state.hands[s])}
+        if self.claim is not None:  # the claimer's hand is shown while the claim is answered
+            public |= set(strs(state.hands[self.claim[0]]))
         concealed = {c for s in range(self.n) if s != seat for c in strs(state.hands[s])}
         if seat != self.declarer:
             concealed |= set(strs(state.discarded))
@@ -1031,7 +1098,8 @@ def vocabulary(game: str, state: Any, seat: int, rng: random.Random) -> list[str
         options = [f"bid:{rng.choice(bids)}", f"discard:{pair[0]},{pair[1]}",
                    f"contract:{rng.choice([*bids[2:], 'walkaway'])}",
                    f"whist:{rng.choice(['whist', 'pass', 'halfwhist'])}",
-                   f"open:{rng.choice(['true', 'false'])}", f"play:{rng.choice(PREFERANS_DECK)}"]
+                   f"open:{rng.choice(['true', 'false'])}", f"play:{rng.choice(PREFERANS_DECK)}",
+                   f"claim:{rng.randrange(12)}", f"answer:{rng.choice(['accept', 'refuse'])}"]
     elif game == "joker":
         x = rng.choice("SHDC")
         options = [f"trump:{rng.choice('SHDC')}", "trump:NT", f"bid:{rng.randrange(11)}",
@@ -1093,8 +1161,11 @@ def listed(action: str, legal: list[str]) -> bool:
 
 
 def phase_of(game: str, action: str) -> str:
-    """The phase an action belongs to (Seep: the bid, or a play of any kind)."""
+    """The phase an action belongs to (Seep: the bid, or a play of any kind; Preferans: a
+    claim in play, its answers in the claim's own phase)."""
     key = action.split(":")[0]
+    if game == "preferans":
+        return {"claim": "play", "answer": "claim"}.get(key, key)
     return key if game != "seep" or key == "bid" else "play"
 
 
@@ -1191,6 +1262,7 @@ def play_case(game: str, case: int, data: dict[str, Any]) -> Counter[str]:
             action = choose(game, state, seat, legal[seat], rng)
             events = match.apply(seat, action)
             referee.after(state, seat, action, events)
+            stats[action.partition(":")[0]] += action.startswith(("claim:", "answer:"))
             if deep or state.finished:
                 referee.conserved(state)
             stats["steps"] += 1
@@ -1218,8 +1290,11 @@ def test_random_deals_conform(game: str, case: int, data: dict[str, Any]) -> Non
     assert stats["deals"] == DEALS[game]
     if game == "preferans":
         assert stats["raspasy"] and stats["game"], stats
-        if GAMES[game].rules.from_dict(data).ten_mode == "checked":
+        rules = GAMES[game].rules.from_dict(data)
+        if rules.ten_mode == "checked":
             assert stats["checked_ten"], stats
+        if rules.claims:
+            assert stats["claim"] and stats["answer"], stats
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

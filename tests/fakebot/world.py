@@ -203,6 +203,8 @@ class World:
         # a supergroup numbers its own messages; private chats and groups share one box
         message_id = self.next_id(f"messages of {chat.id}" if chat.type == "supergroup" else "box")
         date = int(self.now())
+        if thread_id and reply_to is None:  # as Telegram: a topic's message replies to its root
+            reply_to = self._messages.get((chat.id, thread_id))
         message = Message(
             chat,
             message_id,

@@ -14,6 +14,9 @@ from bot.catalog import COMPLETE, for_games, messages, problems, undeclared_call
 from bot.screens.examples import played
 from bot.screens.sheet import render_sheet
 from bot.ui import i18n
+from engine.base import ActionError
+from engine.games import get_game
+from tests.manual.helpers import match
 from tests.pictures.checks import assert_sound
 
 
@@ -188,3 +191,22 @@ def test_russian_and_ukrainian_texts_need_no_declension_of_names(language: str) 
     assert found == []
     tr = i18n.translator(language)
     assert tr("{writer} on {target} {n}", writer="Боря", target="Аня", n=12) == "Боря → Аня: 12"
+
+
+def test_one_term_per_thing_no_gendered_brackets_and_counts_in_their_form() -> None:
+    """Issue 33.8: Russian says бази everywhere (not баззи); no translation writes a verb for
+    either gender ("заказал(а)"); Ukrainian's calls and whists written are two words; an
+    engine explanation counts "1 trick"."""
+    ru, uk = catalog.read("ru"), catalog.read("uk")
+
+    def strings(found: object) -> list[str]:
+        return [s for m in found if m.id for s in (  # type: ignore[attr-defined]
+            m.string if isinstance(m.string, tuple) else (m.string,)) if s]
+
+    assert not [s for s in strings(ru) if "баззи" in s.lower()]
+    assert not [s for s in strings(ru) + strings(uk) if re.search(r"\w\((а|ла|ла?сь)\)", s)]
+    assert uk.get("Whists: {calls}").string != uk.get("Whists written: {entries}").string
+    m = match("preferans", variant="sochi")
+    form = get_game("preferans").entry_form(m.rules, m.players, m.sheet.next_context())
+    with pytest.raises(ActionError, match="took 1 trick: "):
+        form.parse("7H Ann made; Bob whist 9; Cid pass")

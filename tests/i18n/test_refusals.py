@@ -105,7 +105,7 @@ def test_reason_in_russian_english_and_fallbacks() -> None:
                          word="Zed")
     assert reason(text, ru) == "Запись не прочитать у «Zed» (символ 4)."
     later = IllegalAction("house_size", "deal 3: a house needs at least two cards", deal=3)
-    assert reason(later, ru) == "Раздача 3: В доме должно быть не меньше двух карт."
+    assert reason(later, ru) == "Раздача 3: в доме должно быть не меньше двух карт."
 
 
 CARD_OR_NUMBER = re.compile(r"\b(?:10|[2-9JQKA])[SCDH]\b|\bJK\b|\b\d+\b")

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from engine.preferans.analysis import analyse, card_play, par
-from engine.preferans.analysis.position import counted, goal, layout
 from engine.preferans.dds import Goal, values
+from engine.preferans.position import counted, goal, layout
 from engine.preferans.result import DealContext
 from engine.preferans.rules import Rules
 from engine.preferans.state import PLAY, State

@@ -13,7 +13,7 @@ from engine.preferans.robot import Budget, choose, hint
 from tests.robots.helpers import decision_points, matches
 
 QUICK = Budget(samples=4, seconds=None)
-REASONS = {"hand_tricks", "hand_short", "miser", "defence", "card", "only_card", "open"}
+REASONS = {"hand_tricks", "hand_short", "miser", "defence", "card", "only_card", "open", "claim"}
 
 
 def test_the_hint_is_the_robots_action_with_a_reason() -> None:

@@ -51,6 +51,14 @@ async def play_along(tg: FakeTelegram, hub: Hub, url: str, group: Chat, users: l
             Stream(url, init_data(tg, watcher), table.id))
         match = table.match
         scored, tapped, moves = len(match.outputs), [], 0
+        assert hub.presenter is not None
+        book = hub.presenter.book
+
+        def latest(seat: int | None) -> bool:
+            """The message shows the table's latest drawing (else it waits for the table's
+            beat, bot/telegram/rhythm.py)."""
+            return not book.slot(table, seat).pending
+
         while len(match.outputs) == scored:
             moves += 1
             state = match.state
@@ -67,7 +75,8 @@ async def play_along(tg: FakeTelegram, hub: Hub, url: str, group: Chat, users: l
             await drawn_after(watching, before)
             if len(match.outputs) == scored:
                 await same_as_panels(tg, group if moves % GROUP_EVERY == 0 else None,
-                                     users[0], page, watching, match.state)
+                                     users[0], page, watching, match.state,
+                                     panel_latest=latest(mine), group_latest=latest)
                 assert not await dom_cards(page) & hidden(match.state, mine)
                 assert not await dom_cards(watching) & hidden(match.state, None)
                 for reading, reader in readers.items():
@@ -84,19 +93,24 @@ async def play_along(tg: FakeTelegram, hub: Hub, url: str, group: Chat, users: l
 
 
 async def same_as_panels(tg: FakeTelegram, group: Chat | None, user: User, page: Any,
-                         watching: Any, state: Any) -> None:
-    """The player's page shows his panel's hand, cards to play and prompt, and both pages
-    whose turn it is and (``group`` given) the group's table message, once its paced edit
-    is out."""
+                         watching: Any, state: Any, *, panel_latest: bool,
+                         group_latest: Callable[[None], bool]) -> None:
+    """The player's page shows his panel's cards to play, and his hand and prompt where the
+    panel shows the latest drawing (a waiting panel may wait for the table's beat); both
+    pages whose turn it is and (``group`` given) the group's table message, once its paced
+    edit is out, where it shows the latest drawing."""
     panel = tg.last_message(user)
-    assert sorted(await hand(page)) == sorted(hand_of(panel.text))
     assert await legal_cards(page) == panel_cards(panel)
-    assert await text_of(page, "#prompt-text") == panel_prompt(panel)
+    if panel_latest:
+        assert sorted(await hand(page)) == sorted(hand_of(panel.text))
+        assert await text_of(page, "#prompt-text") == panel_prompt(panel)
+    shown = None
     if group is not None:
         await tg.settled(group)
-        shown = table_message(tg, group).text.strip()
+        if group_latest(None):
+            shown = table_message(tg, group).text.strip()
     for each in (page, watching):
-        if group is not None:
+        if shown is not None:
             assert await text_of(each, "#info") == shown
         turn = await each.eval_on_selector_all(
             ".seat.turn", "ss => ss.map(s => Number(s.dataset.seat))")

@@ -32,7 +32,8 @@ async def test_language_theme_and_nothing_from_elsewhere(tg: FakeTelegram,
             await page.reload()
             await page.wait_for_selector("#hand .card")
             tabs = await page.eval_on_selector_all("#tabs .tab", "ts => ts.map(t => t.innerText)")
-            assert tabs == [RU("Table"), RU("Score"), RU("Rules")] != ["Table", "Score", "Rules"]
+            assert tabs == [RU("Table"), RU("Score"), RU("Rules"), RU("🔍 Analysis")] != [
+                "Table", "Score", "Rules", "🔍 Analysis"]
             assert await text_of(page, "#title") == RU("Preferans")
             # The turn's time left, from the table's timer.
             assert RU("{time} left").replace("{time}", "") in await text_of(page, "#clock")
@@ -45,7 +46,7 @@ async def test_language_theme_and_nothing_from_elsewhere(tg: FakeTelegram,
             out = Outcome()
             async with table.lock:
                 assert await substitutes.stand_in(hub.services, table, seat, out)
-            hub.presenter.show(out.redraw(table))
+            hub.services.publish(out.redraw(table))
             back = page.locator("#actions button", has_text=RU("🙋 I am back"))
             await back.click()
             await back.wait_for(state="detached")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.drawing import Drawing, action, area, drawing, play, seat
-from bot.games.preferans.panel import DISCARD_PREFIX
+from bot.games.preferans.panel import DISCARD_PREFIX, choice_label
 from bot.games.preferans.table import call_text
 from bot.ui.cards import card, cards
 from bot.ui.context import RenderContext
@@ -39,8 +39,6 @@ def _actions(view: dict[str, Any], ctx: RenderContext) -> list[dict[str, Any]]:
                 found.append(action(s, a, tr("Discard {cards}", cards=cards(two, tr)), two))
             elif kind == "play":
                 found.append(action(s, a, card(value, tr), [value]))
-            elif kind == "open":
-                found.append(action(s, a, tr("Open") if value == "true" else tr("Closed")))
             else:
-                found.append(action(s, a, call_text(value, ctx)))
+                found.append(action(s, a, choice_label(a, ctx, 10 - view["tricks_done"])))
     return found

@@ -41,6 +41,8 @@ OPTIONS = Options(
         "pool_overflow": "Full pool",
         "help_rate": "Whists per pool point of help",
         "settlement_rounding": "Settlement",
+        "claims": "Claims",
+        "auto_claims": "A claim the solver proves stands",
     },
     names={
         "variant": {"sochi": "Sochi", "leningrad": "Leningrad", "rostov": "Rostov"},

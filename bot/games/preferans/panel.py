@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.games.preferans.hint import hint_line
 from bot.games.preferans.table import call_text, seat_name, table_lines, waiting_line
 from bot.service.play import StepResult
-from bot.ui.callbacks import action_data, step_data
+from bot.ui.callbacks import action_data, pack, step_data
 from bot.ui.cards import by_suit, card, cards, hand_lines
 from bot.ui.context import RenderContext
 from bot.ui.screen import Button, Screen, rows_of
@@ -39,6 +40,10 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
         lines.append("")
         lines.append(_prompt(view, acting, ctx))
         rows = _buttons(view, acting, actions[acting], ctx)
+        if ctx.hint is not None:
+            lines.append(hint_line(ctx.hint, ctx))
+        elif ctx.hints:
+            rows.append((Button(tr("💡 Hint"), pack("h", ctx.table_id, ctx.version, acting)),))
     else:
         lines.append("")
         lines.append(tr("Not your turn: the group's table message follows the trick.")
@@ -46,11 +51,19 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     return Screen("\n".join(lines), tuple(rows))
 
 
-def choice_label(action: str, ctx: RenderContext) -> str:
-    """An action as its button says it: "misère", "pass", "7♥", "Open"."""
+def choice_label(action: str, ctx: RenderContext, left: int = 10) -> str:
+    """An action as its button says it: "misère", "pass", "7♥", "Open", "Concede 2";
+    ``left``: the tricks still to play (a claim of all of them is "Claim the rest")."""
+    tr = ctx.tr
     kind, _, value = action.partition(":")
     if kind == "open":
-        return ctx.tr("Open") if value == "true" else ctx.tr("Closed")
+        return tr("Open") if value == "true" else tr("Closed")
+    if kind == "claim":
+        n = int(value)
+        return tr("✋ Claim the rest ({n})", n=n) if n == left else tr(
+            "🏳 Concede {n}", n=left - n)
+    if kind == "answer":
+        return tr("✅ Accept") if value == "accept" else tr("❌ Refuse")
     return call_text(value, ctx)
 
 
@@ -63,7 +76,8 @@ def _prompt(view: dict[str, Any], acting: int, ctx: RenderContext) -> str:
             "contract": tr("<b>Your turn</b>: name the contract."),
             "whist": tr("<b>Your turn</b>: whist or pass?"),
             "open": tr("<b>Your turn</b>: play open or closed?"),
-            "play": tr("<b>Your turn</b>: play a card.")}[view["phase"]]
+            "play": tr("<b>Your turn</b>: play a card."),
+            "claim": tr("<b>Your turn</b>: accept the claim or play on?")}[view["phase"]]
 
 
 def _buttons(view: dict[str, Any], acting: int, legal: list[str],
@@ -77,13 +91,31 @@ def _buttons(view: dict[str, Any], acting: int, legal: list[str],
     if phase == "discard":
         return _discard_buttons(view, acting, ctx)
     if phase == "play":
-        playable = {a.partition(":")[2] for a in legal}
-        return [tuple(button(f"play:{c}", card(c, tr)) for c in group)
+        playable = {a.partition(":")[2] for a in legal if a.startswith("play:")}
+        rows = [tuple(button(f"play:{c}", card(c, tr)) for c in group)
                 for group in by_suit(sorted(playable))]
+        return rows + _claim_buttons(view, legal, button, ctx)
+    if phase == "claim":
+        return [tuple(button(a, choice_label(a, ctx)) for a in legal)]
     if phase == "open":
         return [(button("open:true", tr("Open")), button("open:false", tr("Closed")))]
     labels = [button(a, call_text(a.partition(":")[2], ctx)) for a in legal]
     return rows_of(labels, 5 if phase in ("bidding", "contract") else 3)
+
+
+CONCEDE_SHOWN = 2  # "Concede 1" and "Concede 2"; "Concede all" besides when more are left
+
+
+def _claim_buttons(view: dict[str, Any], legal: list[str], button: Any,
+                   ctx: RenderContext) -> list[tuple[Button, ...]]:
+    """Claim the rest, concede one or two, concede all (the claims the rules allow)."""
+    left = 10 - view["tricks_done"]
+    wanted = [left - k for k in range(CONCEDE_SHOWN + 1)] + [0]
+    shown = [a for n in dict.fromkeys(w for w in wanted if w >= 0)
+             if (a := f"claim:{n}") in legal]
+    if not shown:
+        return []
+    return [tuple(button(a, choice_label(a, ctx, left)) for a in shown)]
 
 
 def _discard_buttons(view: dict[str, Any], acting: int,

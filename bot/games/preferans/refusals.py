@@ -38,6 +38,9 @@ def templates(tr: Callable[[str], str]) -> dict[str, str | tuple[str, ...]]:
         "unused_open": tr("Open or closed play is the lone whister's choice: this deal has "
                           "none."),
         "call_order": tr("It is not that player's call."),
+        "bad_claim": tr("A claim is a number of tricks."),
+        "no_claim": tr("You may not claim now."),
+        "claim_too_many": tr("Only {left} tricks are left to play."),
     }
 
 

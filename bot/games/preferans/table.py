@@ -77,7 +77,7 @@ def table_lines(view: dict[str, Any], ctx: RenderContext, *, live: bool = True) 
     for seat, held in sorted(view["exposed"].items()):
         lines.append(tr("{name} (face up): {cards}", name=seat_name(ctx, int(seat)),
                         cards=" · ".join(hand_lines(held, tr)) or "—"))
-    if view["phase"] in ("play", "done") and (view["tricks_done"] or view["trick"]):
+    if view["phase"] in ("play", "claim", "done") and (view["tricks_done"] or view["trick"]):
         last = last_play(view, ctx)
         if last:
             lines.append(last)
@@ -88,7 +88,29 @@ def table_lines(view: dict[str, Any], ctx: RenderContext, *, live: bool = True) 
     need = needs_line(view, ctx)
     if need:
         lines.append(need)
+    lines.extend(claim_lines(view, ctx))
     return lines
+
+
+def claim_lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
+    """The claim being answered, with the claimer's hand; or how the last one ended."""
+    tr = ctx.tr
+    claim = view.get("claim")
+    if claim is not None:
+        left = 10 - view["tricks_done"]
+        return [tr("✋ {name} claims {n} of the {left} tricks left:",
+                   "✋ {name} claims {n} of the {left} tricks left:", n=claim["tricks"],
+                   left=left, name=seat_name(ctx, claim["seat"])),
+                " · ".join(hand_lines(claim["hand"], tr))]
+    last = view.get("claims", [])[-1:]
+    if last and last[0]["outcome"] != "open":
+        name, n = seat_name(ctx, last[0]["seat"]), last[0]["tricks"]
+        return [{"refused": tr("{name}'s claim of {n} was refused: play goes on.", name=name,
+                               n=n),
+                 "accepted": tr("{name}'s claim of {n} was accepted.", name=name, n=n),
+                 "proved": tr("{name}'s claim of {n} is proved: it stands.", name=name, n=n),
+                 }[last[0]["outcome"]]]
+    return []
 
 
 def last_play(view: dict[str, Any], ctx: RenderContext) -> str | None:
@@ -142,7 +164,8 @@ def waiting_line(view: dict[str, Any], ctx: RenderContext, *, mention: bool = Fa
     names = ", ".join(name(view["controllers"][s]) for s in view["to_act"])
     what = {"bidding": tr("bid"), "discard": tr("discard two cards"),
             "contract": tr("name the contract"), "whist": tr("whist or pass"),
-            "open": tr("choose open or closed play"), "play": tr("play a card")}[view["phase"]]
+            "open": tr("choose open or closed play"), "play": tr("play a card"),
+            "claim": tr("answer the claim")}[view["phase"]]
     return tr("Waiting for {names} to {what}.", names=names, what=what)
 
 

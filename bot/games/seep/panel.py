@@ -27,7 +27,8 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     tr = ctx.tr
     seat = view["seat"]
     legal: list[str] = view["actions"].get(seat, [])
-    lines = table_lines(view, ctx, live=bool(legal))
+    lines = table_lines(view, ctx)  # the floor and the last capture: a waiting player
+    # follows the deal here, without switching to the group
     lines.append("")
     hand = [parse_card(c) for c in view["hand"]]
     if hand:
@@ -35,9 +36,7 @@ def panel(view: dict[str, Any], ctx: RenderContext) -> Screen:
     elif view["bid"] is None:
         lines.append(tr("Your cards come once the bid is made."))
     if not legal:
-        lines.append(tr("Not your turn: the group's table message shows the floor.")
-                     if view["bid"] is not None and view["phase"] == "play"
-                     else waiting_line(view, ctx))
+        lines.append(waiting_line(view, ctx))
         return Screen("\n".join(lines))
 
     def button(action: str, houses: set[int]) -> Button:

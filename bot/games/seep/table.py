@@ -93,9 +93,8 @@ def header(view: dict[str, Any], ctx: RenderContext) -> str:
               other=sides[1])
 
 
-def table_lines(view: dict[str, Any], ctx: RenderContext, *, live: bool = True) -> list[str]:
-    """The deal as everyone may see it: bid, floor, houses, last capture, sweeps, totals
-    (``live`` False: only the bid, as the floor changes with every move)."""
+def table_lines(view: dict[str, Any], ctx: RenderContext) -> list[str]:
+    """The deal as everyone may see it: bid, floor, houses, last capture, sweeps, totals."""
     tr = ctx.tr
     lines = [header(view, ctx)]
     bidder = seat_name(ctx, view["bidder"])
@@ -106,8 +105,6 @@ def table_lines(view: dict[str, Any], ctx: RenderContext, *, live: bool = True) 
         return lines
     lines.append(tr("Dealer: {dealer} · {bidder} bid <b>{bid}</b>",
                     dealer=seat_name(ctx, view["dealer"]), bidder=bidder, bid=view["bid"]))
-    if not live:
-        return lines
     floor = view["floor"]
     if floor is not None:
         loose = cards(floor["loose"], tr)

@@ -33,14 +33,14 @@ log = logging.getLogger(__name__)
 
 
 async def table_to_correct(svc: Services, chat_id: int, thread_id: int) -> Table | Outcome:
-    """The topic's scorekept game: the open one, or the chat's last one if it is finished;
+    """The topic's scorekept game: the open one, or the topic's last one if it is finished;
     or why there is none."""
     table = await loading.topic_table(svc, chat_id, thread_id)
     if table is not None:
         if not table.keeps_score:
             return Outcome().refuse("not_kept")
         return table if table.match is not None else Outcome().refuse("not_started")
-    games = await svc.store.stats.recent_games(chat_id, 1)
+    games = await svc.store.stats.recent_games(chat_id, 1, thread_id)
     if not games or games[0].status != "finished":
         return Outcome().refuse("not_kept")
     table = svc.tables.get(games[0].table_id)

@@ -81,7 +81,7 @@ async def _join(svc: Services, table: Table, user: UserRow) -> Outcome:
         table.row = await svc.store.tables.seat_user(table.id, user.id)
     except StorageError:
         return out.refuse("table_full")
-    return out.redraw(table).done("joined")
+    return out.redraw(table).done("joined", n=len(table.row.seats), total=table.row.seat_count)
 
 
 async def _start(svc: Services, table: Table) -> Outcome:

@@ -18,6 +18,7 @@ from bot.telegram.common import (
     chat_translator,
     person,
     refuse,
+    replied_person,
     reply,
     say,
     sender,
@@ -38,17 +39,11 @@ async def on_stats(update: Update, context: Context) -> None:
     message, tg_user = update.effective_message, update.effective_user
     if message is None or tg_user is None:
         return
-    named: Person | str | None = None
-    replied = message.reply_to_message
-    mentions = [e.user for e in message.entities
+    mentions = [person(e.user) for e in message.entities
                 if e.type == MessageEntity.TEXT_MENTION and e.user is not None]
     usernames = [arg for arg in args_of(context) if arg.startswith("@") and len(arg) > 1]
-    if replied is not None and replied.from_user is not None and not replied.from_user.is_bot:
-        named = person(replied.from_user)
-    elif mentions:
-        named = person(mentions[0])
-    elif usernames:
-        named = usernames[0]
+    named: Person | str | None = next(iter([*filter(None, [replied_person(message)]),
+                                            *mentions, *usernames]), None)
     found = await queries.stats(context.services, person(tg_user), named, message.chat.id)
     if isinstance(found, Outcome):
         await say(update, context, found, tr)
@@ -63,9 +58,9 @@ async def on_stats(update: Update, context: Context) -> None:
 async def on_top(update: Update, context: Context) -> None:
     tr = await chat_translator(update, context)
     chat, user = update.effective_chat, update.effective_user
-    chat_id = None if chat is None else await queries.game_chat(context.services, chat.id,
-                                                          user.id if user else None)
-    if chat_id is None:
+    place = None if chat is None else await queries.game_place(
+        context.services, chat.id, 0, user.id if user else None)
+    if place is None:
         await refuse(update, context, "top_in_group", tr)
         return
     parsed = queries.parse_top(args_of(context), command_games())
@@ -73,7 +68,7 @@ async def on_top(update: Update, context: Context) -> None:
         await refuse(update, context, "top_how", tr, example=next(iter(PLUGINS)))
         return
     games, minimum = parsed
-    boards = await queries.top(context.services, chat_id, games, minimum)
+    boards = await queries.top(context.services, place.chat_id, games, minimum)
     await reply(update, context, ratings.top_text(boards, minimum, tr))
 
 
@@ -89,14 +84,15 @@ async def on_language(update: Update, context: Context) -> None:
     args = args_of(context)
     if not args:
         await context.presenter.send(chat.id, texts.language_picker(
-            users.language_of(chat.id), users.languages, tr, group=chat.id < 0))
+            users.language_of(chat.id), users.languages, tr, group=chat.id < 0),
+            thread_id=thread_of(update.effective_message))
         return
     wanted = args[0].lower()
     if wanted not in users.languages:
         await reply(update, context, texts.languages_known(users.languages, tr))
         return
     out = await chats.set_language(context.services, chat.id, wanted)
-    context.presenter.show(out)
+    context.services.publish(out)
     await reply(update, context, texts.language_set(translator(wanted), group=chat.id < 0))
 
 
@@ -110,7 +106,7 @@ async def on_language_button(update: Update, context: Context) -> None:
     language = (query.data or "").removeprefix(texts.LANGUAGE_PREFIX)
     out = await chats.set_language(context.services, chat_id, language)
     if out.ok:
-        context.presenter.show(out)
+        context.services.publish(out)
         done = texts.language_set(translator(language), group=chat_id < 0)
         await context.presenter.replace_text(chat_id, message_id, done)
     else:
@@ -131,7 +127,7 @@ async def on_migrate(update: Update, context: Context) -> None:
         old, new = message.migrate_from_chat_id, message.chat.id
     else:
         return
-    context.presenter.show(await chats.move_chat(context.services, old, new))
+    context.services.publish(await chats.move_chat(context.services, old, new))
 
 
 async def on_membership(update: Update, context: Context) -> None:
@@ -148,7 +144,7 @@ async def on_membership(update: Update, context: Context) -> None:
     else:  # the bot's rights changed: it may be allowed to pin now
         await context.presenter.book.pins.grant(change.chat.id)
         return
-    context.presenter.show(out)
+    context.services.publish(out)
 
 
 async def on_unknown_command(update: Update, context: Context) -> None:

@@ -60,7 +60,7 @@ async def _table_command(update: Update, context: Context, action: Action, *,
 async def _told(update: Update, context: Context, table: Table, out: Outcome,
                 tr: Translate) -> None:
     if out.note == "added":  # /add: who was seated, and why the others were not
-        context.presenter.show(out)
+        context.services.publish(out)
         await reply(update, context, _added(out, tr))
         return
     await say(update, context, out, tr, names=table.names)

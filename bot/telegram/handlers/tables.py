@@ -6,7 +6,7 @@ import json
 import logging
 from dataclasses import dataclass
 
-from telegram import MessageEntity, Update
+from telegram import CallbackQuery, MessageEntity, Update
 
 from bot.games import FRONT, PLUGINS, command_games
 from bot.screens import texts
@@ -25,10 +25,12 @@ from bot.telegram.common import (
     is_private,
     person,
     refuse,
+    replied_person,
     reply,
     say,
     sender,
     thread_of,
+    topic_name,
 )
 from bot.telegram.context import Context
 from bot.ui.callbacks import BadCallback, unpack
@@ -62,12 +64,13 @@ async def on_newgame(update: Update, context: Context) -> None:
                      example=next(iter(PLUGINS)))
         return
     out = (await lobby.refuse_if_open(context.services, chat.id, thread_id) if game is None else
-           await lobby.open_table(context.services, chat.id, thread_id, user, game))
+           await lobby.open_table(context.services, chat.id, thread_id, user, game,
+                                  topic_name(message)))
     if out is None:
         await context.presenter.send(chat.id, texts.newgame_menu(tr, user.id),
                                      thread_id=thread_id)
         return
-    context.presenter.show(out)
+    context.services.publish(out)
     if out.refusal is not None:  # the topic has a table: answered as a reply to its message
         existing = await loading.table(context.services, out.refusal.params.get("table", 0))
         book = context.presenter.book
@@ -92,8 +95,8 @@ async def on_game_choice(update: Update, context: Context) -> None:
         answer = Answer.refuse(context.presenter.text(Refusal("not_your_menu"), tr))
     else:
         out = await lobby.open_table(context.services, chat_id, thread_of(query.message), user,
-                                     game)
-        context.presenter.show(out)
+                                     game, topic_name(query.message))
+        context.services.publish(out)
         answer = (Answer.refuse(context.presenter.text(Refusal("table_exists_here"), tr))
                   if out.refusal is not None else context.presenter.answer(out, tr))
         await _answer(update, context, answer)  # at once; then the menu says what was chosen
@@ -113,21 +116,26 @@ async def on_button(update: Update, context: Context) -> None:
     user = await context.services.users.seen(person(query.from_user))
     tr = context.presenter.translator(user.id)
     try:
-        answer = await _press(context, query.data, user, tr)
+        answer = await _press(context, query, user, tr)
     except Exception:
         log.exception("button %r from %s failed", query.data, user.id)
         answer = Answer.refuse(context.presenter.text(Refusal("failed"), tr))
     await _answer(update, context, answer)
 
 
-async def _press(context: Context, data: str | None, user: UserRow, tr: Translate) -> Answer:
+async def _press(context: Context, query: CallbackQuery, user: UserRow,
+                 tr: Translate) -> Answer:
     try:
-        callback = unpack(data)
+        callback = unpack(query.data)
     except BadCallback:
         return Answer.refuse(context.presenter.text(Refusal("not_mine"), tr))
     out = await presses.press(context.services, callback.table, user, callback.kind,
                               callback.parts, FRONT)
-    context.presenter.show(out)
+    context.services.publish(out)
+    message = query.message
+    if out.refusal is not None and out.refusal.code == "table_closed" and message is not None:
+        # a message of an ended game that kept its buttons (a /timer picker): none now
+        await context.presenter.drop_buttons(message.chat.id, message.message_id)
     table = context.services.tables.get(callback.table)
     return context.presenter.answer(out, tr, table.names if table is not None else [])
 
@@ -146,7 +154,7 @@ class About:
     the player's game's) and that topic's table; the chat and topic the command came from."""
 
     tr: Translate
-    group_id: int
+    place: queries.Place
     table: Table | None
     chat_id: int
     thread_id: int
@@ -159,26 +167,27 @@ async def _about(update: Update, context: Context) -> About | None:
     if chat is None:
         return None
     user_id = user.id if user else None
-    group_id = await queries.game_chat(context.services, chat.id, user_id)
-    if group_id is None:
+    thread_id = thread_of(update.effective_message)
+    place = await queries.game_place(context.services, chat.id, thread_id, user_id)
+    if place is None:
         await refuse(update, context, "not_at_any_table", tr)
         return None
-    thread_id = thread_of(update.effective_message)
     table = await queries.topic_table(context.services, chat.id, thread_id, user_id)
-    return About(tr, group_id, table, chat.id, thread_id)
+    return About(tr, place, table, chat.id, thread_id)
 
 
 async def on_score(update: Update, context: Context) -> None:
     about = await _about(update, context)
     if about is not None:
-        found = await queries.score(context.services, about.group_id, about.table)
-        await reply(update, context, texts.score_text(found, about.tr))
+        found = await queries.score(context.services, about.place, about.table)
+        links = {t.id: context.presenter.look(t).table_link for t in found.elsewhere}
+        await reply(update, context, texts.score_text(found, about.tr, links))
 
 
 async def on_history(update: Update, context: Context) -> None:
     about = await _about(update, context)
     if about is not None:
-        deals = await queries.history(context.services, about.group_id)
+        deals = await queries.history(context.services, about.place)
         await reply(update, context, texts.history_text(deals, about.tr))
 
 
@@ -194,7 +203,7 @@ async def on_export(update: Update, context: Context) -> None:
     about = await _about(update, context)
     if about is None:
         return
-    table_id = await queries.last_played(context.services, about.group_id, about.table)
+    table_id = await queries.last_played(context.services, about.place, about.table)
     if table_id is None:
         await refuse(update, context, "nothing_to_export", about.tr)
         return
@@ -220,7 +229,7 @@ async def on_sheet(update: Update, context: Context) -> None:
         out = await queries.set_sheet(context.services, about.table, user.id, word == "on")
         await say(update, context, out, tr)
         return
-    found = await queries.sheet_match(context.services, about.group_id, about.table)
+    found = await queries.sheet_match(context.services, about.place, about.table)
     if isinstance(found, Outcome):
         await say(update, context, found, tr)
         return
@@ -251,9 +260,9 @@ async def on_replace(update: Update, context: Context) -> None:
     named: list[Person | str] = [person(e.user) for e in message.entities
                                  if e.type == MessageEntity.TEXT_MENTION and e.user is not None]
     named += [arg for arg in args_of(context) if arg.startswith("@") and len(arg) > 1]
-    replied = message.reply_to_message
-    if replied is not None and replied.from_user is not None and not replied.from_user.is_bot:
-        named.append(person(replied.from_user))
+    newcomer = replied_person(message)
+    if newcomer is not None:
+        named.append(newcomer)
     out = await replacing.request(context.services, cmd.chat_id, cmd.thread_id, cmd.user, named)
     await say(update, context, out, cmd.tr)
 

@@ -3,10 +3,10 @@
 A group's sliding minute (Telegram allows about 20 messages plus edits), a private chat's few
 seconds (about one send or edit a second, a burst of 3). In a group the table message's edits
 never take the share of the minute (``reserve_of``) kept free for one-off messages: a result
-never waits behind a burst of edits. A game's table message (its lobby too, so that the game
-starts with the minute unspent) is edited evenly over the minute (latest state wins,
-``steady_of``), not in a burst and a freeze; a scoresheet being entered, which the tapping
-keeper waits for, is not ``even``: it is edited at once while the window allows.
+never waits behind a burst of edits. A game's table message is edited evenly over the minute
+(latest state wins, ``steady_of``), not in a burst and a freeze; a lobby, whose players wait to
+see their press, and a scoresheet being entered, which the tapping keeper waits for, are not
+``even``: they are edited at once while the window allows.
 
 Several workers: a ``SharedBudget`` counts every call in PostgreSQL too, so that the workers'
 calls to one chat together stay within its budget, and each worker counts its even share of
@@ -118,7 +118,7 @@ class Budgets:
         ``resting``."""
         now = time.monotonic()
         budget = chat.window.delay()
-        if paced is not None and chat.edits is not None:
+        if paced is not None and chat.edits is not None and not paced.first:
             budget = max(budget, chat.edits.delay())
             if paced.even:
                 budget = max(budget, chat.edited_at + chat.window.period / chat.steady - now)

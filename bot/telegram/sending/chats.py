@@ -51,10 +51,11 @@ class ChatQueue:
         return self.id < 0
 
     def next_item(self) -> Slot | Job:
-        """What goes next: in a group a one-off call before the table message's edits;
-        in a private chat everything in order."""
+        """What goes next: in a group a one-off call before the table message's edits (but
+        one that must go ``first``); in a private chat everything in order."""
         if self.group:
-            job = next((item for item in self.queue if isinstance(item, Job)), None)
+            job = next((item for item in self.queue if isinstance(item, Slot) and item.first),
+                       None) or next((item for item in self.queue if isinstance(item, Job)), None)
             if job is not None:
                 return job
         return self.queue[0]

@@ -156,6 +156,7 @@ class Queues:
                 await mark_done(self.queue, item.token)
             chat.queue.remove(item)
             if isinstance(item, Slot):
+                item.first = False
                 if dropped:
                     item.queued = False
                 elif not failed and item.pending and item.urgent:

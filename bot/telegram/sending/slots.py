@@ -37,6 +37,9 @@ class Slot:
     urgent: bool = False  # a change that may not wait came since the last send
     forgotten: bool = False  # its owner forgot it (another process draws it now): not sent
     even: bool = True  # a group's edits spread over the minute (see ``Outbox.show``)
+    # its next edit goes before the chat's one-off messages, unpaced: a deal's end, above
+    # which its result must not stand while the table still shows the deal going on
+    first: bool = False
 
     @property
     def pending(self) -> bool:

@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card, parse_card
-from engine.preferans.analysis.position import counted, goal, layout, wants_more
 from engine.preferans.dds import tricks, values
+from engine.preferans.position import counted, goal, layout, wants_more
 from engine.preferans.state import PLAY, State
 
 

@@ -27,7 +27,8 @@ from engine.preferans.rules import Rules
 from engine.robot_budget import DEFAULT, Budget
 
 _DECIDE = {"bidding": calls.bid, "discard": calls.discard, "contract": calls.contract,
-           "whist": calls.whist, "play": play}
+           "whist": calls.whist, "play": play,
+           "claim": lambda k, rng, budget: heuristic.DECIDE["claim"](k)}
 
 
 def choose(view: Mapping[str, Any], rules: Rules, rng: random.Random,

@@ -90,6 +90,8 @@ def hint(view: Mapping[str, Any], rules: Rules, rng: random.Random,
         return _card(k, rng, budget)
     if k.phase == "open":
         return Hint(heuristic.calls.open_play(k), "open")
+    if k.phase == "claim":
+        return Hint("answer:refuse", "claim")
     decide = {"bidding": calls.bid, "discard": calls.discard, "contract": calls.contract,
               "whist": calls.whist}[k.phase]
     action = decide(k, rng, budget)

@@ -32,7 +32,8 @@ class Knowledge:
         self.view = view
         self.seat: int = view["seat"]
         self.actor = int(actor)  # the seat to act: the viewer, or the passer in open play
-        self.legal: list[str] = list(legal)
+        # Robots never claim (issue 34): the claims listed beside the cards are left out.
+        self.legal: list[str] = [a for a in legal if not a.startswith("claim:")]
         self.phase: str = view["phase"]
         self.active: list[int] = list(view["active"])
         self.declarer: int | None = view["declarer"]

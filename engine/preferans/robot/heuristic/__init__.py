@@ -21,6 +21,7 @@ DECIDE: dict[str, Callable[[Knowledge], str]] = {
     "whist": calls.whist,
     "open": calls.open_play,
     "play": play,
+    "claim": lambda k: "answer:refuse",  # play goes on: the cards will tell
 }
 
 
