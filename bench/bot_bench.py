@@ -234,50 +234,70 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def _paced_figures(game: str, players: int, unit: str, paces: list[tuple[float, int]],
-                   real_pace: float) -> list[Figure]:
-    """A game at each pace (seconds between actions) for its number of deals, on a clock sped
-    up (bench/clock.py) so that an action takes ``real_pace`` seconds of real time."""
+GAMES = (("preferans", 3, "card", 1), ("seep", 4, "move", 1), ("joker", 4, "move", 3))
+ALONE = 2.0  # seconds: a faster pace is played one game at a time (the bot's work counts)
+
+
+def _paced_figures(pace: float, real_pace: float, times: int) -> list[Figure]:
+    """Every game (``GAMES``, its deals ``times`` over) at one pace (seconds between actions)
+    on a clock sped up (bench/clock.py) so that an action takes ``real_pace`` seconds of real
+    time; at a slow pace the games play at once, each with its own fake Bot API and bot."""
+    speed = min(MAX_SPEED, max(1.0, pace / real_pace))
+
+    async def together() -> list[Paced]:
+        return list(await asyncio.gather(*(_paced(game, players, deals * times, pace)
+                                           for game, players, _, deals in GAMES)))
+
+    if pace < ALONE:
+        played = [clock.run(_paced(game, players, deals * times, pace), speed)
+                  for game, players, _, deals in GAMES]
+    else:
+        played = clock.run(together(), speed)
+    out = []
+    for (game, players, unit, _), got in zip(GAMES, played, strict=True):
+        out += _figures(game, players, unit, pace, speed, got)
+    return out
+
+
+def _figures(game: str, players: int, unit: str, pace: float, speed: float,
+             got: Paced) -> list[Figure]:
+    """One game's figures at one pace."""
     title = f"{game.title()} ({players} players)"
     goal = GOALS[game]
-    out = []
-    for pace, deals in paces:
-        speed = min(MAX_SPEED, max(1.0, pace / real_pace))
-        got = clock.run(_paced(game, players, deals, pace), speed)
-        per = got.cards if unit == "card" else got.moves
-        note = (f"an action every {pace} s under Telegram's limits, {got.deals} whole deals, "
-                f"{per} {unit}s, {got.presses / got.moves:.2f} presses an action, "
-                f"{got.errors} answers of 429"
-                + (f", on a clock {speed:g} times faster" if speed > 1 else ""))
-        a_second = got.messages / got.seconds
-        out += [
-            Figure("bot", f"{title}: sends+edits per {unit}, {pace} s pace",
-                   got.messages / per, "calls", f"goal <= {goal}; {note}"),
-            Figure("bot", f"{title}: tables one token carries, {pace} s pace",
-                   TOKEN / a_second, "tables",
-                   f"{TOKEN} calls a second / {a_second:.3f} sends+edits a second a table"),
-            Figure("bot", f"{title}: sends+edits per deal, {pace} s pace",
-                   got.messages / got.deals, "calls", note),
-            Figure("bot", f"{title}: API calls per {unit}, {pace} s pace", got.calls / per,
-                   "calls", "answers to presses included"),
-            Figure("bot", f"{title}: sends+edits a second, {pace} s pace",
-                   a_second, "calls/s",
-                   "of the ~30 a second one bot token has for all its tables"),
-            Figure("bot", f"{title}: group view behind the panels median, {pace} s pace",
-                   statistics.median(got.group_lags), "s", "a press -> the group's next edit"),
-            Figure("bot", f"{title}: group view behind the panels max, {pace} s pace",
-                   max(got.group_lags), "s", "a press -> the group's next edit"),
-            Figure("bot", f"{title}: peak group calls in any minute, {pace} s pace",
-                   got.peak_group, "calls", "Telegram allows 20"),
-            Figure("bot", f"{title}: peak calls to one player in any 3 s, {pace} s pace",
-                   got.peak_private, "calls", "Telegram allows about 3"),
-        ]
-        if got.result_delays:
-            out += [Figure("bot", f"{title}: result after the last card median, {pace} s pace",
-                           statistics.median(got.result_delays), "s",
-                           f"{len(got.result_delays)} deals"),
-                    Figure("bot", f"{title}: result after the last card max, {pace} s pace",
-                           max(got.result_delays), "s", f"{len(got.result_delays)} deals")]
+    per = got.cards if unit == "card" else got.moves
+    note = (f"an action every {pace} s under Telegram's limits, {got.deals} whole deals, "
+            f"{per} {unit}s, {got.presses / got.moves:.2f} presses an action, "
+            f"{got.errors} answers of 429"
+            + (f", on a clock {speed:g} times faster" if speed > 1 else ""))
+    a_second = got.messages / got.seconds
+    out = [
+        Figure("bot", f"{title}: sends+edits per {unit}, {pace} s pace",
+               got.messages / per, "calls", f"goal <= {goal}; {note}"),
+        Figure("bot", f"{title}: tables one token carries, {pace} s pace",
+               TOKEN / a_second, "tables",
+               f"{TOKEN} calls a second / {a_second:.3f} sends+edits a second a table"),
+        Figure("bot", f"{title}: sends+edits per deal, {pace} s pace",
+               got.messages / got.deals, "calls", note),
+        Figure("bot", f"{title}: API calls per {unit}, {pace} s pace", got.calls / per,
+               "calls", "answers to presses included"),
+        Figure("bot", f"{title}: sends+edits a second, {pace} s pace",
+               a_second, "calls/s",
+               "of the ~30 a second one bot token has for all its tables"),
+        Figure("bot", f"{title}: group view behind the panels median, {pace} s pace",
+               statistics.median(got.group_lags), "s", "a press -> the group's next edit"),
+        Figure("bot", f"{title}: group view behind the panels max, {pace} s pace",
+               max(got.group_lags), "s", "a press -> the group's next edit"),
+        Figure("bot", f"{title}: peak group calls in any minute, {pace} s pace",
+               got.peak_group, "calls", "Telegram allows 20"),
+        Figure("bot", f"{title}: peak calls to one player in any 3 s, {pace} s pace",
+               got.peak_private, "calls", "Telegram allows about 3"),
+    ]
+    if got.result_delays:
+        out += [Figure("bot", f"{title}: result after the last card median, {pace} s pace",
+                       statistics.median(got.result_delays), "s",
+                       f"{len(got.result_delays)} deals"),
+                Figure("bot", f"{title}: result after the last card max, {pace} s pace",
+                       max(got.result_delays), "s", f"{len(got.result_delays)} deals")]
     return out
 
 
@@ -293,13 +313,8 @@ def run(quick: bool) -> list[Figure]:
                               _percentile(latencies, 0.99) * 1000, "ms", note))
         figures.append(Figure("bot", f"cards handled per second, {tables} tables",
                               cards_per_second, "cards/s", "durable commit per action"))
-    for game, players, unit in (("preferans", 3, "card"), ("seep", 4, "move"),
-                                ("joker", 4, "move")):
-        # From the fastest to a thoughtful group's pace: the same seeded deals at each.
-        deals = {"preferans": 1, "seep": 1, "joker": 3}[game] * (1 if quick else 2)
-        figures.extend(_paced_figures(game, players, unit,
-                                      [(pace, deals) for pace in PACES],
-                                      REAL_PACE[0 if quick else 1]))
+    for pace in PACES:  # from the fastest to a thoughtful group's: the same seeded deals
+        figures.extend(_paced_figures(pace, REAL_PACE[0 if quick else 1], 1 if quick else 2))
     if not quick:
         peak = asyncio.run(_peak_group_rate())
         figures.append(Figure("bot", "peak group messages+edits in any minute", peak,

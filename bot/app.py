@@ -25,7 +25,6 @@ from bot.telegram.presenter import Presenter
 from bot.telegram.reactions import Reactions
 from bot.telegram.sending.book import MessageBook
 from bot.telegram.sending.budgets import Budgets
-from bot.telegram.sending.limits import GROUP_WINDOW
 from bot.telegram.sending.outbox import Outbox
 from bot.telegram.sending.ports import GroupCalls, SendQueue, SharedBudget
 from bot.telegram.worker import LaneJobs, Worker
@@ -55,7 +54,7 @@ async def start(app: App) -> Services:
     group_calls = StoredGroupCalls(storage.db)
     await group_calls.prune()
     svc, presenter = await compose(app, storage, group_calls=group_calls)
-    presenter.outbox.budgets.counted_before(await group_calls.recent(GROUP_WINDOW))
+    presenter.outbox.budgets.counted_before(await group_calls.recent(settings.group_window))
     await set_menus(app, storage.marks)
     restored, problems = await loading.restore(svc)
     if await svc.store.chats.any_user():  # the process before may have written to them
@@ -91,8 +90,9 @@ async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Sch
     links = None if settings.webapp_url is None else AppLinks(settings.webapp_url,
                                                                me.username or "")
     book = MessageBook(svc)
-    budgets = Budgets(group_limit=settings.group_limit, overall_limit=settings.overall_limit,
-                      shared=shared, group_calls=group_calls)
+    budgets = Budgets(group_limit=settings.group_limit, group_window=settings.group_window,
+                      overall_limit=settings.overall_limit, shared=shared,
+                      group_calls=group_calls)
     reactions = Reactions(svc, lambda outcome: svc.publish(outcome))
     book.outbox = outbox = Outbox(app.bot, book, budgets, troubles=reactions, queue=queue)
     presenter = Presenter(svc, outbox, book, me.username or "", app=links)

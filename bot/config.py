@@ -33,6 +33,9 @@ class Settings:
     log_level: str = "INFO"
     group_limit: int = 18  # messages plus edits per minute in a group (Telegram allows 20)
     overall_limit: int = 28  # calls per second over all chats (Telegram allows about 30)
+    # Seconds of a group's budget window: Telegram's minute. No environment setting: only the
+    # tests shorten it, beside their fake Bot API's group limit (a sped-up clock).
+    group_window: float = 60.0
     webapp_url: str | None = None  # the Mini App's public URL (None: no Mini App)
     webapp_port: int | None = None  # the port its web server listens on
     metrics_port: int | None = None  # /healthz and /metrics on a server of their own

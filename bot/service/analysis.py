@@ -10,7 +10,7 @@ analyses are kept in memory (``bot.service.analysed``).
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.service import events
 from bot.service.outcome import Outcome, refused
@@ -20,6 +20,19 @@ from storage.errors import NotFound
 
 if TYPE_CHECKING:
     from bot.service.ports import Services
+
+
+async def of_deal(svc: Services, table_id: int, number: int) -> dict[str, Any] | None:
+    """The analysis of the table's deal ``number`` (from 1), kept or computed; None for a
+    deal still in play or entered by hand (no cards to analyse)."""
+    key = (table_id, number)
+    if key not in svc.analyses.found:
+        record = await svc.store.log.record(table_id)
+        found = (await asyncio.to_thread(analyse, record, number - 1))["deals"][number - 1]
+        if found is None:
+            return None
+        svc.analyses.keep(key, found)
+    return svc.analyses.found[key]
 
 
 async def press(svc: Services, table_id: int, parts: tuple[str, ...]) -> Outcome:
@@ -36,13 +49,10 @@ async def press(svc: Services, table_id: int, parts: tuple[str, ...]) -> Outcome
     kept = svc.analyses
     if key in kept.posted:
         return Outcome().done("analysis_above")
-    if key not in kept.found:
-        record = await svc.store.log.record(table_id)
-        found = (await asyncio.to_thread(analyse, record, number - 1))["deals"][number - 1]
-        if found is None:  # a deal still in play, or entered by hand: no cards to analyse
-            return refused("bad_button")
-        kept.keep(key, found)
+    found = await of_deal(svc, table_id, number)
+    if found is None:
+        return refused("bad_button")
     if key in kept.posted:  # another press posted it meanwhile
         return Outcome().done("analysis_above")
     kept.posted.add(key)
-    return Outcome().tell(events.DealAnalysed(row, number, kept.found[key]))
+    return Outcome().tell(events.DealAnalysed(row, number, found))

@@ -7,6 +7,7 @@ yet stored.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from bot.screens.look import context, plugin_of
@@ -26,7 +27,7 @@ def page(table: Table, user_id: int, tr: Translate) -> dict[str, Any]:
     match = table.match
     out: dict[str, Any] = {
         "table": table.id, "game": table.game, "title": tr(plugin.title),
-        "status": table.status, "seat": seat,
+        "status": table.status, "seat": seat, "analysis": plugin.analysis is not None,
         "note": "" if table.status in ("lobby", "playing") else paused_line(table, tr),
     }
     if match is None or match.state is None:  # a lobby: nothing dealt yet
@@ -57,6 +58,16 @@ def sheet(table: Table, tr: Translate) -> dict[str, Any]:
             "rules": rules_text(table, tr)}
 
 
+def last_analysis(table: Table, tr: Translate, found: dict[str, Any] | None,
+                  number: int) -> dict[str, Any]:
+    """The analysis tab: deal ``number``'s analysis (0: no deal has ended yet)."""
+    plugin = plugin_of(table)
+    if plugin.analysis is None or not number or found is None:
+        return {"deal": number, "text": ""}
+    ctx = context(table, tr)
+    return {"deal": number, "text": plugin.analysis(found, replace(ctx, deal_no=number))}
+
+
 def texts(tr: Translate) -> dict[str, str]:
     """The page's own words, in the reader's language."""
     return {
@@ -66,4 +77,5 @@ def texts(tr: Translate) -> dict[str, str]:
         "dealer": tr("dealer"), "left": tr("{time} left"),
         "offline": tr("Connection lost: reconnecting…"),
         "settlement": tr("Settlement"),
+        "analysis": tr("🔍 Analysis"),
     }

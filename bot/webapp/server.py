@@ -28,7 +28,7 @@ from bot.bounds import ident
 from bot.games import FRONT
 from bot.screens import refusals
 from bot.screens.sheet import draw_sheet
-from bot.service import loading, play, presses
+from bot.service import analysis, loading, play, presses
 from bot.service.outcome import Refusal
 from bot.service.ports import Members, Services
 from bot.service.tables import Table
@@ -44,7 +44,7 @@ from bot.webapp.auth import (
 )
 from bot.webapp.limits import KEEPALIVE as IDLE
 from bot.webapp.limits import Caps, GuardedSite, raise_descriptor_limit, server_logger
-from bot.webapp.page import page, sheet, texts
+from bot.webapp.page import last_analysis, page, sheet, texts
 from bot.webapp.quotas import Pictures, Refused, Streams
 from bot.webapp.relay import Relay
 from bot.webapp.watch import Watch
@@ -104,6 +104,7 @@ class WebApp:
             web.post("/api/press", self.press),
             web.get("/api/sheet", self.sheet),
             web.get("/api/sheet.png", self.picture),
+            web.get("/api/analysis", self.analysis),
             web.static("/static", STATIC),
         ])
         self._runner: web.AppRunner | None = None
@@ -250,6 +251,17 @@ class WebApp:
         reader = await self._reader(request.query)
         async with reader.table.lock:
             return _json(sheet(reader.table, reader.tr))
+
+    async def analysis(self, request: web.Request) -> web.Response:
+        """The last finished deal's analysis (asked for when its tab is opened)."""
+        reader = await self._reader(request.query)
+        table = reader.table
+        match = table.match
+        number = 0 if match is None else match.deal_count - match.in_deal
+        found = None
+        if number and table.spec.analyse is not None:
+            found = await analysis.of_deal(self.svc, table.id, number)
+        return _json(last_analysis(table, reader.tr, found, number))
 
     async def picture(self, request: web.Request) -> web.Response:
         """The scoresheet as the group's /sheet draws it (drawn once per version)."""

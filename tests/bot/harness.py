@@ -7,7 +7,7 @@ import functools
 import os
 import random
 from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,9 @@ async def running_bot(tg: FakeTelegram, db: Path | str, *, touch: bool = True,
     that the tests can look at ``hub.services.tables`` (``touch`` False: only those start-up
     loads). The deals (and first dealers) come from a seed of the test's own name, so that
     each test sees the same deals in every run."""
-    app = build_application(load_settings(settings_env(tg, db, **extra)))
+    settings = replace(load_settings(settings_env(tg, db, **extra)),
+                       group_window=tg.group_window)
+    app = build_application(settings)
     await app.initialize()
     svc = await start(app)
     svc.seed = functools.partial(

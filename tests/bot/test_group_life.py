@@ -7,6 +7,8 @@ import contextlib
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import pytest
+
 from bot.service.tables import Table
 from bot.telegram.context import BotData as Hub
 from bot.telegram.sending.book import SCROLLED
@@ -15,6 +17,10 @@ from tests.bot.tabletop import command
 from tests.bot.test_preferans_game import choose
 from tests.fakebot import FakeTelegram, User
 from tests.fakebot.model import Chat
+
+# What waits here is mostly a group's budget: its minute runs four times faster, on both
+# sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.group_minute(15.0)
 
 
 def _players(tg: FakeTelegram) -> tuple[list[User], Chat]:

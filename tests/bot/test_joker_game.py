@@ -14,6 +14,8 @@ import copy
 import random
 from pathlib import Path
 
+import pytest
+
 from bot.telegram.context import BotData as Hub
 from bot.ui.balances import signed
 from engine.joker.state import CHOOSER_SEES, State
@@ -30,6 +32,10 @@ from tests.bot.tabletop import (
     seat_users,
 )
 from tests.fakebot import FakeTelegram, User
+
+# What waits here is mostly a group's budget: its minute runs four times faster, on both
+# sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.group_minute(15.0)
 
 NAMES = ("Ann", "Bob", "Cid", "Dan")
 EXACT = 0  # the seat that makes every bid of the pulka

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import open_table, running_bot
 from tests.bot.tabletop import (
     QUIET,
@@ -21,6 +23,10 @@ from tests.bot.tabletop import (
 from tests.bot.test_joker_game import hidden_from
 from tests.fakebot import FakeTelegram
 from tests.fakebot.model import Message
+
+# What waits here is mostly a group's budget: its minute runs four times faster, on both
+# sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.group_minute(15.0)
 
 NAMES = ("Ann", "Bob", "Cid", "Dan")
 

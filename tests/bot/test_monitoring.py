@@ -1,14 +1,26 @@
-"""/healthz and /metrics scraped during a game: on the Mini App's port, and on METRICS_PORT."""
+"""/healthz and /metrics scraped during a game: on the Mini App's port, and on METRICS_PORT;
+a worker's and the receiver's; /healthz names what fails."""
 
 from __future__ import annotations
 
+import asyncio
+import time
 from pathlib import Path
+from typing import Any
 
+import pytest
 from aiohttp import ClientSession
 from prometheus_client.parser import text_string_to_metric_families
+from telegram import Bot
 
+from bot.monitoring.metrics import TELEGRAM
+from bot.monitoring.server import Monitor, serve
+from storage.store import Storage
 from tests.bot.harness import press_first
+from tests.bot.test_sends import _worker_env
+from tests.bot.test_workers import Cluster, _button
 from tests.fakebot import FakeTelegram
+from tests.postgres import LazyServer
 from tests.webapp.harness import bot_with_webapp, free_port, started
 
 Samples = dict[tuple[str, frozenset[tuple[str, str]]], float]
@@ -62,3 +74,67 @@ async def test_a_scrape_during_a_game(tg: FakeTelegram, tmp_path: Path) -> None:
     assert ("cardtable_outbox_backlog", frozenset({("chat", "group"), ("kind", "screen")})) \
         in during
     assert value(elsewhere, "cardtable_tables_open", game="preferans", status="playing") == 1
+
+
+async def test_health_names_what_fails(tg: FakeTelegram, tmp_path: Path,
+                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = await Storage.open(str(tmp_path / "bot.db"))
+    await storage.close()  # the database is gone
+    nowhere = Bot(tg.token, base_url=f"http://127.0.0.1:{free_port()}/bot")  # nor Telegram
+    monkeypatch.setattr(TELEGRAM, "answered_at", None)  # never answered: it is asked
+    port = free_port()
+    runner = await serve(Monitor(storage.tables.count_open, ask_telegram=nowhere.get_me,
+                                 heartbeat=lambda: 7.5), port, host="127.0.0.1")
+    try:
+        async with ClientSession() as http, \
+                http.get(f"http://127.0.0.1:{port}/healthz") as response:
+            assert response.status == 503
+            health = await response.json()
+            scraped = await scrape(http, f"http://127.0.0.1:{port}/")  # what it counted
+    finally:
+        await runner.cleanup()
+    assert health["status"] == "failing"
+    assert health["database"].startswith("failed: ")
+    assert health["telegram"].startswith("failed: NetworkError")
+    assert health["worker"] == "last heartbeat 7.5 s ago"
+    assert ("cardtable_tables_loaded", frozenset()) in scraped
+
+
+async def healthy(http: ClientSession, url: str, timeout: float = 60) -> Any:
+    """/healthz's answer once it is 200 (a process starting answers 503 or nothing first)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            async with http.get(url + "healthz") as response:
+                if response.status == 200:
+                    return await response.json()
+        except OSError:
+            pass
+        assert time.monotonic() < deadline, f"{url}healthz is not healthy"
+        await asyncio.sleep(0.2)
+
+
+async def test_a_workers_and_the_receivers_health_and_metrics(postgres: LazyServer) -> None:
+    url = await postgres.new_database()
+    async with FakeTelegram() as tg:
+        env = _worker_env(tg, url)
+        port = free_port()
+        cluster = Cluster({**env, "METRICS_PORT": str(port)}, workers=1)
+        try:
+            await cluster.start(tg)
+            ann = tg.add_user("Ann")
+            group = tg.add_group("Cards", [ann])
+            tg.press_start(ann)
+            tg.send(ann, group, "/pref")
+            await _button(tg, group, "✋ Join")
+            async with ClientSession() as http:
+                worker = await healthy(http, f"http://127.0.0.1:{port}/")
+                receiver = await healthy(http, f"http://127.0.0.1:{env['PORT']}/")
+                scraped = await scrape(http, f"http://127.0.0.1:{port}/")
+        finally:
+            await cluster.stop()
+    assert worker == {"status": "ok", "database": "ok", "telegram": "ok", "worker": "ok"}
+    assert receiver == {"status": "ok", "database": "ok"}
+    assert value(scraped, "cardtable_worker_lanes_held") >= 1
+    assert value(scraped, "cardtable_commit_seconds_count", backend="postgresql") > 0
+    assert value(scraped, "cardtable_tables_open", game="preferans", status="lobby") == 1

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from openskill.models import PlackettLuce
 
 from bot.screens.ratings import change, rating
 from tests.bot.harness import open_table, press_first, running_bot
 from tests.fakebot import FakeTelegram, Message, User
+
+# What waits here is mostly a group's budget: its minute runs four times faster, on both
+# sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.group_minute(15.0)
 
 NAMES = ("Ann", "Bob", "Cid")
 

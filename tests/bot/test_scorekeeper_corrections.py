@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from engine.games import get_game
 from engine.manual import add_entry, form_for
 from engine.match import Match
@@ -17,6 +19,9 @@ from engine.records import replay
 from tests.bot.harness import running_bot
 from tests.bot.scorekeeping import Keeping, keeping_lobby, open_keeping
 from tests.fakebot import FakeTelegram
+
+# What waits here is the group's budget: its minute runs four times faster, on both sides.
+pytestmark = pytest.mark.group_minute(15.0)
 
 NAMES = ["Ann", "Bob", "Cid"]
 # Spec E23 (Leningrad, first dealer Ann): raspasy states 1, 2, 3, 3, then games in state 3.

@@ -9,6 +9,8 @@ import asyncio
 import random
 import time
 
+import pytest
+
 from engine.games import get_game
 from engine.manual import add_entry, form_for
 from engine.match import Match
@@ -34,6 +36,7 @@ def reference(texts: list[str]) -> Match:
     return match
 
 
+@pytest.mark.group_minute(15.0)  # what waits here is the group's budget
 async def test_the_deal_being_entered_survives_restarts(tg: FakeTelegram,
                                                        location: str) -> None:
     ann = tg.add_user("Ann")

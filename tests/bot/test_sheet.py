@@ -21,6 +21,10 @@ from tests.fakebot import FakeTelegram
 from tests.fakebot.model import Message
 from tests.pictures.checks import assert_sound, one, shows_name, value
 
+# What waits here is mostly a group's budget: its minute runs four times faster, on both
+# sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.group_minute(15.0)
+
 GAMES = {
     "pulya-3p": ("preferans", 3, 80, {"pool": 4}),
     "pulya-4p": ("preferans", 3, 80, {"players": 4, "pool": 4}),

@@ -265,7 +265,9 @@ def _shown(message: Message, table: Table, forced: dict[int, str],
     """The message shows the table as stored, drawn by ``draw``, but for what only the
     drawing worker's memory knew: a new deal with no action yet may show the end of the deal
     before above it; a panel may say that a seat's only choice was made for it (``forced``,
-    unless the table was loaded anew since)."""
+    unless the table was loaded anew since). A message the table's players cannot press (a
+    waiting player's panel, the group's message) may show an older moment of the same deal:
+    it waits for the table's beat (bot/telegram/rhythm.py)."""
     text, buttons = _look(message)
     drawings = []
     for known in (forced, {}):
@@ -277,6 +279,11 @@ def _shown(message: Message, table: Table, forced: dict[int, str],
         shown = text if _BACK in drawn[0] else text.split(_BACK)[0]
         if table.may_show_deal_end and shown.endswith(drawn[0]):
             text = drawn[0]
+    if not any(b is not None and b[:2] in PLAYABLE for b in buttons) and all(
+            (text, buttons) != drawn for drawn in drawings):
+        heading = drawings[0][0].split("\n", 1)[0]  # the game and the deal
+        assert heading in text.split("\n"), f"{text!r} is not of {heading!r}"
+        return
     assert (text, buttons) in drawings, f"{(text, buttons)} is none of {drawings}"
 
 

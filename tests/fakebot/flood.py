@@ -34,6 +34,12 @@ class FloodLimits:
     def off(cls) -> FloodLimits:
         return cls(None, None, None)
 
+    @classmethod
+    def group_minute(cls, seconds: float) -> FloodLimits:
+        """Telegram's limits with a group's minute lasting ``seconds`` (a sped-up clock for
+        the groups: the bot's budget window follows it, ``FakeTelegram.group_window``)."""
+        return cls(group_chat=Limit(20, seconds))
+
 
 @dataclass
 class FloodControl:

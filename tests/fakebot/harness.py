@@ -78,6 +78,12 @@ class FakeTelegram:
         return self.world.token
 
     @property
+    def group_window(self) -> float:
+        """The seconds of a group's flood window (Telegram's minute, unless sped up)."""
+        limit = self.world.flood.limits.group_chat
+        return 60.0 if limit is None else limit.period
+
+    @property
     def bot(self) -> User:
         return self.world.bot
 

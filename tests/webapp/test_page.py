@@ -32,7 +32,8 @@ async def test_language_theme_and_nothing_from_elsewhere(tg: FakeTelegram,
             await page.reload()
             await page.wait_for_selector("#hand .card")
             tabs = await page.eval_on_selector_all("#tabs .tab", "ts => ts.map(t => t.innerText)")
-            assert tabs == [RU("Table"), RU("Score"), RU("Rules")] != ["Table", "Score", "Rules"]
+            assert tabs == [RU("Table"), RU("Score"), RU("Rules"), RU("🔍 Analysis")] != [
+                "Table", "Score", "Rules", "🔍 Analysis"]
             assert await text_of(page, "#title") == RU("Preferans")
             # The turn's time left, from the table's timer.
             assert RU("{time} left").replace("{time}", "") in await text_of(page, "#clock")

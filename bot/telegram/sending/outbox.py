@@ -30,6 +30,8 @@ from bot.ui.screen import Screen
 
 
 class Outbox:
+    """The sending side's one way in, for the presenter and the handlers (see the module)."""
+
     def __init__(self, bot: Bot, delivery: Delivery, budgets: Budgets, *,
                  troubles: Troubles | None = None, queue: SendQueue | None = None) -> None:
         self.queue = queue

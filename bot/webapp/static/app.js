@@ -190,14 +190,16 @@ const app = (() => {
     const page = state.page;
     const tabs = $("tabs");
     tabs.replaceChildren();
-    for (const [name, label] of [["felt", page.texts.table], ["score", page.texts.score],
-      ["rules", page.texts.rules]]) {
+    const names = [["felt", page.texts.table], ["score", page.texts.score],
+      ["rules", page.texts.rules]];
+    if (page.analysis) names.push(["analysis", page.texts.analysis]);
+    for (const [name, label] of names) {
       const tab = element("button", name === state.tab ? "tab on" : "tab", label);
       tab.dataset.tab = name;
       tab.addEventListener("click", () => { state.tab = name; render(); });
       tabs.append(tab);
     }
-    for (const pane of ["felt", "score", "rules"]) $(pane).hidden = pane !== state.tab;
+    for (const pane of ["felt", "score", "rules", "analysis"]) $(pane).hidden = pane !== state.tab;
     $("play").hidden = state.tab !== "felt";
   }
 
@@ -207,6 +209,10 @@ const app = (() => {
     if (state.tab === "felt" || state.sheetVersion === version) return;
     state.sheetVersion = version;
     const answer = await fetch("api/sheet?" + auth).catch(() => null);
+    // The last finished deal's analysis, with the sheet (its tab may be the one open).
+    const found = state.page.analysis ?
+      await fetch("api/analysis?" + auth).catch(() => null) : null;
+    if (found && found.ok) state.analysis = await found.json();
     if (answer && answer.ok) {
       state.sheet = await answer.json();
       render();
@@ -221,6 +227,7 @@ const app = (() => {
     const box = $("score");
     box.replaceChildren();
     html($("rules"), sheet ? sheet.rules : "");
+    html($("analysis"), state.analysis ? state.analysis.text : "");
     if (!sheet) return;
     if (sheet.score) box.append(element("div", "sheet-text", sheet.score));
     if (sheet.settlement) {
