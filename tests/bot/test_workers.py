@@ -163,22 +163,32 @@ def press_any(tg: FakeTelegram, played: Played,
     return tg.press_nowait(user, panel, data=data), data
 
 
-async def _play(tg: FakeTelegram, played: Played, rng: random.Random, until: float) -> None:
-    """Random presses of panel buttons, one at a time, each answered before the next."""
+async def _play(tg: FakeTelegram, played: Played, rng: random.Random, until: float, *,
+                maybe: list[tuple[int, str]] | None = None, wait: float = 30) -> None:
+    """Random presses of panel buttons, one at a time, each answered before the next (or
+    ``wait`` seconds passed). ``maybe`` collects the presses that may or may not be stored:
+    those not answered and those answered "not saved"."""
     while time.monotonic() < until:
         pressed = press_any(tg, played, rng)
         if pressed is None:
             await asyncio.sleep(0.3)
             continue
         query, data = pressed
+        told = None  # the press's action, if it is one: (seat, action)
+        if data.startswith("a:"):
+            _, _, _, seat, action = data.split(":", 4)
+            told = _text(int(seat), action)
         try:
-            answer = await tg.answer_to(query, timeout=30)
+            answer = await tg.answer_to(query, timeout=wait)
         except (TimeoutError, AssertionError):
             played.unanswered += 1
+            if maybe is not None and told is not None:
+                maybe.append(told)
             continue
-        if data.startswith("a:") and not answer.show_alert:
-            _, _, _, seat, action = data.split(":", 4)
-            played.accepted.append(_text(int(seat), action))
+        if told is not None and not answer.show_alert:
+            played.accepted.append(told)
+        elif maybe is not None and told is not None and "Not saved" in (answer.text or ""):
+            maybe.append(told)
         await asyncio.sleep(rng.uniform(0.1, 0.6))
 
 
