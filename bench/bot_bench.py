@@ -41,7 +41,7 @@ GOALS = {"preferans": 2.5, "seep": 2.2, "joker": 2.2}  # sends+edits per card or
 TOKEN = 30  # sends+edits a second one bot token has for all its tables
 
 MESSAGE_CALLS = frozenset({"sendMessage", "editMessageText", "editMessageReplyMarkup",
-                           "deleteMessage", "sendDocument", "sendPhoto"})
+                           "sendDocument", "sendPhoto"})  # sends and edits: deletes apart
 
 
 async def _seed(db: Path | str, tg: FakeTelegram, tables: int, *,
@@ -138,7 +138,8 @@ class Paced:
     cards: int = 0  # Preferans: cards played (the unit of its figures)
     presses: int = 0
     calls: int = 0  # every call but getUpdates, answers to presses included
-    messages: int = 0  # sends, edits and deletes
+    messages: int = 0  # sends and edits
+    deletes: int = 0  # an old panel deleted when its turn was posted anew (a notification)
     result_delays: list[float] = field(default_factory=list)  # last card -> result sent
     group_lags: list[float] = field(default_factory=list)  # a press -> the group shows it
     peak_group: int = 0  # the group's most calls in any 60 s
@@ -199,6 +200,7 @@ async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
                 calls = [c for c in tg.calls[before:] if c.method != "getUpdates"]
                 figures.calls = len(calls)
                 figures.messages = sum(c.method in MESSAGE_CALLS for c in calls)
+                figures.deletes = sum(c.method == "deleteMessage" for c in calls)
                 figures.errors = sum(c.status == 429 for c in calls)
                 edits = sorted(c.time for c in calls if c.chat_id == group.id
                                and c.method == "editMessageText")
@@ -278,8 +280,10 @@ def _figures(game: str, players: int, unit: str, pace: float, speed: float,
                f"{TOKEN} calls a second / {a_second:.3f} sends+edits a second a table"),
         Figure("bot", f"{title}: sends+edits per deal, {pace} s pace",
                got.messages / got.deals, "calls", note),
+        Figure("bot", f"{title}: deletes per {unit}, {pace} s pace", got.deletes / per,
+               "calls", "old panels deleted when a turn is posted anew (not in sends+edits)"),
         Figure("bot", f"{title}: API calls per {unit}, {pace} s pace", got.calls / per,
-               "calls", "answers to presses included"),
+               "calls", "answers to presses and deletes included"),
         Figure("bot", f"{title}: sends+edits a second, {pace} s pace",
                a_second, "calls/s",
                "of the ~30 a second one bot token has for all its tables"),

@@ -194,7 +194,9 @@ class Presenter:
             if shown is not None:
                 self.outbox.show(self.book.slot(table, seat.seat), shown,
                                  renew=user_id in notify,
-                                 easy=beat is not Beat.EVERYONE and user_id not in acting)
+                                 easy=beat is not Beat.EVERYONE and user_id not in acting
+                                 and not (beat is Beat.DEAL
+                                          and self.rhythm.sits_out(table, seat.seat)))
         self.book.drawing(table)
 
     def forget(self, table_id: int) -> None:

@@ -1,10 +1,13 @@
 """A table's beats: when the group's message, and the panels of the players who wait, show it.
 
-A beat is a trick or a round of turns complete (a seat that acted since the last beat is to act
-again), or a new phase: the group's message shows it. A new deal, or a table not in play (a
-lobby, a pause, an ended game, a scoresheet being entered) is everyone's beat: every panel shows
-it too. Between beats only the panels of the players who act change (their buttons come, and go
-once they acted); a waiting player's panel waits for everyone's beat or his own next turn
+A beat is a trick complete (a seat that acted since the last beat is to act again) or the
+play's start: the group's message shows it. The bidding and what follows it until the play
+(bids, talon, discard, whists) is shown there once, with the first lead. A deal's end is shown
+there at once, and on the panels of those with no cards in the next deal; a player with cards
+sees it with his first turn in the new deal. A game's start, or a table not in play (a lobby, a
+pause, an ended game, a scoresheet being entered) is everyone's beat: every panel shows it.
+Between beats only the panels of the players who act change (their buttons come, and go once
+they acted); a waiting player's panel waits for everyone's beat or his own next turn
 (bot/telegram/sending/slots.py). So a table spends its calls by the game's rhythm, not by the
 clock: at any pace a card costs its player's turn and its buttons' going, a trick one edit of
 the group's message.
@@ -17,9 +20,12 @@ from dataclasses import dataclass, field
 
 from bot.service.tables import Table
 
+PLAY = "play"  # the phase of tricks, in every game
+
 
 class Beat(enum.Enum):
     ROUND = enum.auto()  # the group's message shows the table
+    DEAL = enum.auto()  # ... and so do the panels of the players with no cards in the new deal
     EVERYONE = enum.auto()  # every message does
 
 
@@ -48,14 +54,17 @@ class Rhythm:
             return Beat.EVERYONE
         deal, to_act = match.deal_count, frozenset(state.to_act)
         last = self._rounds.get(table.id)
-        if last is None or last.deal != deal or table.ended is not None:
-            # (a deal's end shows everyone the result and his next hand: the next deal's first
-            # action is a step of its first round)
+        if last is None:
             self._rounds[table.id] = _Round(deal, state.phase, match.version, to_act)
             return Beat.EVERYONE
+        if last.deal != deal or table.ended is not None:
+            # (a deal's end: the group's message shows it at once, a player his next hand with
+            # his first turn in it; the next deal's first action is a step of its first round)
+            self._rounds[table.id] = _Round(deal, state.phase, match.version, to_act)
+            return Beat.DEAL
         if state.phase != last.phase:
             self._rounds[table.id] = _Round(deal, state.phase, match.version, to_act)
-            return Beat.ROUND
+            return Beat.ROUND if state.phase == PLAY else None
         if match.version == last.version:
             return None
         last.acted |= last.to_act
@@ -63,7 +72,14 @@ class Rhythm:
         if not to_act & last.acted:
             return None
         last.acted = set()
-        return Beat.ROUND
+        return Beat.ROUND if state.phase == PLAY else None
+
+    @staticmethod
+    def sits_out(table: Table, seat: int) -> bool:
+        """The seat has no cards in the deal (the 4-player Preferans dealer): its panel
+        changes at a deal's end, not at its turn (it has none)."""
+        state = None if table.match is None else table.match.state
+        return state is None or not state.view(seat).get("hand")
 
     def forget(self, table_id: int) -> None:
         """The table's next drawing is a beat (another process drew it since)."""
