@@ -297,5 +297,11 @@ _V12 = (
     "ALTER TABLE seats ADD COLUMN shown_digest TEXT",
 )
 
+# A finished deal's analysis, cached with the deal, as in SQLite's _V15.
+_V13 = (
+    "ALTER TABLE deal_results ADD COLUMN analysis TEXT",
+    "ALTER TABLE deal_results ADD COLUMN analysis_posted INTEGER NOT NULL DEFAULT 0",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9,
-                                           _V10, _V11, _V12)
+                                           _V10, _V11, _V12, _V13)

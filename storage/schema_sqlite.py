@@ -271,5 +271,13 @@ _V14 = (
     "ALTER TABLE seats ADD COLUMN shown_digest TEXT",
 )
 
+# A finished deal's analysis (issue 34), cached with the deal: the JSON object
+# ``engine.records.analyse`` gives for it (NULL: not asked for yet), and whether it was posted
+# in the table's group (storage/analyses.py).
+_V15 = (
+    "ALTER TABLE deal_results ADD COLUMN analysis TEXT",
+    "ALTER TABLE deal_results ADD COLUMN analysis_posted INTEGER NOT NULL DEFAULT 0",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9,
-                                           _V10, _V11, _V12, _V13, _V14)
+                                           _V10, _V11, _V12, _V13, _V14, _V15)

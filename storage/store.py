@@ -15,7 +15,8 @@ records with the engine; storage never imports it.
 - ``ratings``: each rated game's rating changes, current ratings and leaderboards;
 - ``votes``: the questions put to a table's players;
 - ``timers``: each table's next turn-timer event, by when it is due (storage/timers.py);
-- ``marks``: what the bot learned of Telegram (the menus set, where it may not pin).
+- ``marks``: what the bot learned of Telegram (the menus set, where it may not pin);
+- ``analyses``: finished deals' analyses, cached with their results.
 
 Each action is stored (``log.append``) under the table's lock before anyone is
 told of it; if ``append`` raises, the caller's match is ahead of the log and must
@@ -27,6 +28,7 @@ from __future__ import annotations
 from types import TracebackType
 from typing import Self
 
+from storage.analyses import AnalysisStore
 from storage.chats import ChatStore
 from storage.log import LogStore
 from storage.marks import MarkStore
@@ -59,6 +61,7 @@ class Storage:
         self.votes = VoteStore(db)
         self.timers = TimerStore(db)
         self.marks = MarkStore(db)
+        self.analyses = AnalysisStore(db)
 
     @classmethod
     async def open(cls, location: str = DEFAULT_PATH) -> Storage:

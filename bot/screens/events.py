@@ -8,7 +8,7 @@ from html import escape
 
 from bot.games import PLUGINS
 from bot.screens import refusals
-from bot.screens.look import context, plugin_of, who
+from bot.screens.look import analysis_buttons, context, plugin_of, who
 from bot.screens.ratings import changes_text
 from bot.screens.scorekeeping import deal_text, entry_text
 from bot.screens.texts import game_titles, vote_buttons
@@ -39,10 +39,9 @@ def deal_result(ev: events.DealScored, tr: Translate) -> Screen:
     text = plugin.deal_summary(ev.output, view, ctx, ev.match)
     if plugin.after_deal is not None:
         text = "\n\n".join(filter(None, (text, plugin.after_deal(ev.match, ctx))))
-    played = ev.entered is None and any(ev.output.get("tricks") or ())
-    if plugin.analysis is None or not played:
+    if ev.entered is not None:
         return Screen(text)
-    return Screen(text, ((Button(tr("🔍 Analysis"), pack("y", table.id, ev.number)),),))
+    return Screen(text, analysis_buttons(table, ev.number, ev.output, tr))
 
 
 def deal_analysis(ev: events.DealAnalysed, tr: Translate) -> Screen:

@@ -9,8 +9,10 @@ from html import escape
 from bot.games import PLUGINS
 from bot.games.base import GamePlugin
 from bot.service.tables import Table, gives_hints
+from bot.ui.callbacks import pack
 from bot.ui.context import RenderContext
 from bot.ui.i18n import Translate
+from bot.ui.screen import Button
 from storage.rows import ChatRow, UserRow
 
 
@@ -78,3 +80,13 @@ def context(table: Table, tr: Translate, seat: int | None = None) -> RenderConte
 def who(table: Table, seat: int) -> str:
     """A seat's player for HTML."""
     return escape(table.names[seat]) if table.names else str(seat)
+
+
+def analysis_buttons(table: Table, number: int, output: Mapping[str, object], tr: Translate,
+                     *parts: str) -> tuple[tuple[Button, ...], ...]:
+    """"🔍 Analysis" under deal ``number``'s result (``parts``: ``p`` on a player's panel),
+    where the game has one and the deal was played with cards."""
+    tricks = output.get("tricks")
+    if plugin_of(table).analysis is None or not (isinstance(tricks, list) and any(tricks)):
+        return ()
+    return ((Button(tr("🔍 Analysis"), pack("y", table.id, number, *parts)),),)

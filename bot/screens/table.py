@@ -15,9 +15,10 @@ from dataclasses import replace
 from html import escape
 
 from bot.screens.lobby import lobby_screen
-from bot.screens.look import AppLinks, Look, context, plugin_of, who
+from bot.screens.look import AppLinks, Look, analysis_buttons, context, plugin_of, who
 from bot.screens.scorekeeping import scorekeeping_screen
 from bot.screens.time_settings import local_time
+from bot.service.analysis import PRIVATE
 from bot.service.play import seat_view
 from bot.service.substitutes import waiting_players
 from bot.service.tables import Table
@@ -60,13 +61,18 @@ def panel(table: Table, seat: int, tr: Translate, look: Look) -> Screen | None:
     screen = _panel_note(table, seat, screen, tr, look)
     if table.status != "playing":  # a paused game's panel keeps only its "I am back"
         screen = Screen(screen.text + "\n\n" + paused_line(table, tr),
-                        tuple(r for r in screen.rows if all(b.data == f"r:{table.id}" for b in r)))
+                        tuple(r for r in screen.rows if all(_kept(b, table) for b in r)))
     screen = _with(screen, _way_back(table, seat, tr, look))
     if table.topic is not None:  # one player may sit at two tables of a forum
         screen = Screen(tr("📍 Topic «{topic}»", topic=escape(table.topic)) + "\n"
                         + screen.text, screen.rows)
     return _app_button(table, screen, look, lambda app: Button(tr("🃏 Open the table"),
                                                                web_app=app.panel(table.id)))
+
+
+def _kept(button: Button, table: Table) -> bool:
+    """A button a game not in play keeps on a panel: "I am back", the last deal's analysis."""
+    return button.data == f"r:{table.id}" or (button.data or "").startswith(f"y:{table.id}:")
 
 
 def _way_back(table: Table, seat: int, tr: Translate, look: Look) -> list[str]:
@@ -107,11 +113,13 @@ def _after_deal(table: Table, screen: Screen, tr: Translate, *, result: bool) ->
     last = plugin.last_play(ended.final_view, ctx)
     if last:
         lines.append(last)
+    rows = screen.rows
     if result:
         lines.append(plugin.deal_summary(ended.output, ended.final_view, ctx, table.match))
+        rows += analysis_buttons(table, ended.number, ended.output, tr, PRIVATE)
     else:
         lines.append(tr("The result is below."))
-    return Screen("\n".join(lines) + "\n\n" + screen.text, screen.rows)
+    return Screen("\n".join(lines) + "\n\n" + screen.text, rows)
 
 
 def paused_line(table: Table, tr: Translate) -> str:

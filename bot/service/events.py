@@ -159,8 +159,9 @@ class Welcome:
 @dataclass(frozen=True)
 class DealAnalysed:
     """A finished deal's analysis (``GameSpec.analyse``) for the group of the table
-    ``row``; ``number`` counts from 1."""
+    ``row``, or ``to`` a user's private chat; ``number`` counts from 1."""
 
     row: TableRow
     number: int
     analysis: dict[str, Any]
+    to: int | None = None

@@ -12,7 +12,6 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
-from bot.service.analysed import Analyses
 from bot.service.outcome import Outcome
 from bot.service.tables import Table, Tables
 from bot.service.users import Users
@@ -74,7 +73,6 @@ class Services(Protocol):
     seed: Callable[[], int]
     timers: Timing
     loading: asyncio.Lock
-    analyses: Analyses  # finished deals' analyses (``bot.service.analysis``)
 
 
 class Members(Protocol):

@@ -45,7 +45,7 @@ async def press(svc: Services, table_id: int, user: UserRow, kind: str,
     if kind == "p":  # play again: the table is the one that ended
         return await rematch.press(svc, table_id, user)
     if kind == "y":  # a finished deal's analysis: any table, open or ended
-        return await analysis.press(svc, table_id, parts)
+        return await analysis.press(svc, table_id, user, parts)
     table = await loading.table(svc, table_id)
     if table is None:
         return Outcome().refuse("table_closed")

@@ -8,7 +8,6 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.service.analysed import Analyses
 from bot.service.outcome import Outcome
 from bot.service.ports import Scheduler, Sink
 from bot.service.tables import Tables
@@ -48,7 +47,6 @@ class LiveServices:
     publish: Sink = _nowhere
     seed: Callable[[], int] = _secret_seed
     timers: Timers = field(init=False)
-    analyses: Analyses = field(default_factory=Analyses)
     loading: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def __post_init__(self) -> None:

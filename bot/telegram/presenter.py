@@ -71,9 +71,7 @@ class Presenter:
             events.DealCorrected: lambda ev: self._group(
                 ev.table, lambda tr: tell.deal_corrected(ev, tr)),
             events.Refused: lambda ev: self._group(ev.table, lambda tr: tell.refused(ev, tr)),
-            events.DealAnalysed: lambda ev: self.outbox.post(
-                ev.row.chat_id, tell.deal_analysis(ev, self.translator(ev.row.chat_id)),
-                thread_id=ev.row.thread_id),
+            events.DealAnalysed: self._deal_analysed,
             events.Welcome: lambda ev: self.outbox.post(
                 ev.chat_id, tell.welcome(self.translator(ev.chat_id))),
         }
@@ -231,6 +229,12 @@ class Presenter:
         self._group(table, lambda tr: tell.game_over(ev, tr))
         if table.row.pinned_message_id is not None:  # else no call: the start checks again
             self.book.unpin(table.id, table.chat_id)
+
+    def _deal_analysed(self, ev: events.DealAnalysed) -> None:
+        """The analysis in the group, or in the private chat of the player who asked."""
+        chat = ev.row.chat_id if ev.to is None else ev.to
+        self.outbox.post(chat, tell.deal_analysis(ev, self.translator(chat)),
+                         thread_id=ev.row.thread_id if ev.to is None else 0)
 
     def _deal_scored(self, ev: events.DealScored) -> None:
         table = ev.table

@@ -10,7 +10,7 @@
 - ``r:T``             a player takes their seat back from a substitute robot
 - ``k:T:op[:arg...]`` scorekeeper mode: lobby and deal entry (bot/scorekeeper/entering.py)
 - ``p:T``             play again: the players of table T's ended game (bot/service/rematch.py)
-- ``y:T:N``           the analysis of table T's deal N (bot/service/analysis.py)
+- ``y:T:N[:p]``       the analysis of table T's deal N, on a panel (p) to the presser
 - ``h:T:V:S``         a hint for seat S at state version V (bot/service/hints.py)
 """
 
