@@ -181,9 +181,9 @@ class Presenter:
         beat = self.rhythm.beat(table)
         group = self.book.slot(table, None)
         group.even = table.status != "lobby" and not table.keeps_score
-        group.first = group.first or first
-        self.outbox.show(group, screen, renew=renew or self.book.scrolled_away(table, group),
-                         easy=beat is None and not first)
+        renew = renew or self.book.scrolled_away(table, group)
+        group.first = group.first or (first and not renew)  # (a new message goes below)
+        self.outbox.show(group, screen, renew=renew, easy=beat is None and not first)
         acting = table.acting_users()
         for seat in table.row.seats:
             user_id = seat.user_id
