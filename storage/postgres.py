@@ -9,7 +9,8 @@ plain SQL; LISTEN/NOTIFY through ``add_listener``).
 PostgreSQL commits are durable as SQLite's with ``synchronous=FULL`` (the WAL is
 flushed at each commit) and concurrent commits are flushed together by the
 server, so there is no group commit here: every write is its own transaction on
-a connection of the pool. A deadlock or serialization failure runs it again.
+a connection of the pool. A deadlock or serialization failure runs it again; so does a server
+out of reach (restarting, a network blip), waited out as an outage (storage/outage.py).
 
 A worker (bot/telegram/worker.py) does one update in one transaction: ``bound`` makes
 every write and read of the task that does it run inside that transaction (a write is

@@ -99,11 +99,13 @@ class SeatRow:
     guest_name: str | None = None
     robot: bool = False  # a substitute robot plays the seat until its player returns
     picks: frozenset[str] = frozenset()  # the player's picks before he confirms (UI steps)
+    shown_digest: str | None = None  # the digest of what the panel shows (last sent)
 
     @classmethod
     def of(cls, row: Row) -> SeatRow:
         return cls(row["seat"], row["user_id"], row["panel_message_id"], row["guest_name"],
-                   bool(row["robot"]), frozenset(json.loads(row["picks"] or "[]")))
+                   bool(row["robot"]), frozenset(json.loads(row["picks"] or "[]")),
+                   row["shown_digest"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +139,7 @@ class TableRow:
     pinned_message_id: int | None = None  # the group message the bot pinned, until unpinned
     # scorekeeper mode: the deal being entered as stored when the row was read (JSON data)
     draft: dict[str, Any] | None = None
+    shown_digest: str | None = None  # the digest of what the table message shows (last sent)
 
     @property
     def shown(self) -> bool:
@@ -159,6 +162,7 @@ class TableRow:
             timer_nudged=bool(row["timer_nudged"]), thread_id=row["thread_id"],
             shown_at=row["shown_at"], pinned_message_id=row["pinned_message_id"],
             draft=None if row["draft"] is None else json.loads(row["draft"]),
+            shown_digest=row["shown_digest"],
         )
 
     def user_of(self, seat: int) -> int | None:

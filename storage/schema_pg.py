@@ -291,5 +291,11 @@ _V11 = (
     "CREATE TABLE marks (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 )
 
+# What the messages show, as in SQLite's _V14.
+_V12 = (
+    "ALTER TABLE game_tables ADD COLUMN shown_digest TEXT",
+    "ALTER TABLE seats ADD COLUMN shown_digest TEXT",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9,
-                                           _V10, _V11)
+                                           _V10, _V11, _V12)

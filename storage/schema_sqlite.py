@@ -264,5 +264,12 @@ _V13 = (
     "CREATE TABLE marks (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 )
 
+# What the table message and each panel show, as the digest of the screen last sent (issue 31):
+# a worker that takes a table over, or a restart, edits only a message that shows otherwise.
+_V14 = (
+    "ALTER TABLE game_tables ADD COLUMN shown_digest TEXT",
+    "ALTER TABLE seats ADD COLUMN shown_digest TEXT",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9,
-                                           _V10, _V11, _V12, _V13)
+                                           _V10, _V11, _V12, _V13, _V14)

@@ -267,6 +267,17 @@ class TableStore:
             "UPDATE game_tables SET shown_at = ? WHERE id = ? AND updated_at = ?",
             (updated_at, table_id, updated_at))))
 
+    async def set_shown(self, table_id: int, seat: int | None, digest: str | None) -> None:
+        """What the table message (``seat`` None) or a seat's panel shows now, as the digest
+        of the screen last sent to it. Not a change of the table."""
+        if seat is None:
+            sql_text, params = "UPDATE game_tables SET shown_digest = ? WHERE id = ?", (
+                digest, table_id)
+        else:
+            sql_text = "UPDATE seats SET shown_digest = ? WHERE table_id = ? AND seat = ?"
+            params = (digest, table_id, seat)
+        await self._db.write(lambda conn: conn.execute(sql_text, params))
+
     async def set_panel_message(self, table_id: int, seat: int, message_id: int | None) -> None:
         """The seat's panel message (the id only: what it shows is redrawn, not stored)."""
         async def change(conn: Conn) -> None:
@@ -361,7 +372,8 @@ class TableStore:
                 raise SeatError(f"user {user_id} already sits at seat {table.seat_of(user_id)}")
             await conn.execute(
                 "UPDATE seats SET user_id = ?, panel_message_id = NULL, robot = 0,"
-                " picks = NULL WHERE table_id = ? AND seat = ?", (user_id, table_id, seat))
+                " picks = NULL, shown_digest = NULL WHERE table_id = ? AND seat = ?",
+                (user_id, table_id, seat))
             await sql.update(conn, "game_tables", table_id, {})
             return await sql.load_table(conn, table_id)
 

@@ -182,7 +182,8 @@ class Presenter:
         group = self.book.slot(table, None)
         group.even = table.status != "lobby" and not table.keeps_score
         renew = renew or self.book.scrolled_away(table, group)
-        group.first = group.first or (first and not renew)  # (a new message goes below)
+        # (a table message posted anew comes below the result: it is brought back down)
+        group.first = group.first or (first and not renew)
         self.outbox.show(group, screen, renew=renew, easy=beat is None and not first)
         acting = table.acting_users()
         for seat in table.row.seats:

@@ -61,6 +61,7 @@ from bot.telegram.presenter import Presenter
 from storage import inbox
 from storage.budgets import SharedBudget
 from storage.inbox import table_lane
+from storage.listening import Listener
 from storage.metrics import POSTGRES_COMMIT
 from storage.outage import DatabaseGone, unavailable
 from storage.postgres import PgConn, PostgresDatabase
@@ -86,7 +87,7 @@ class Worker:
         self.wake = asyncio.Event()
         self.handled = 0  # updates done (for the benchmark)
         self.beaten_at: float | None = None  # time.monotonic() of the last heartbeat
-        # Sends at once that hold a connection for their lane's send lock (``ours``): under
+        # Sends at once that hold a connection for their lane's row (``ours``): under
         # half the pool, the rest left to the unit of work, the listener and what sends write.
         self.sending = asyncio.Semaphore(max(1, db.pool.get_max_size() // 2 - 1))
         # Units of work that are not Telegram updates (a Mini App's tap), by their body's key.
@@ -112,12 +113,12 @@ class Worker:
         await self.beat()
         await asyncio.sleep(2 * HEARTBEAT)  # the others count this one in their shares first
         await self.beat()
-        listener = await self.db.pool.acquire()
 
         def notified(*_: object) -> None:
             self.wake.set()
 
-        await listener.add_listener("cardtable_inbox", notified)
+        listener = Listener(self.db, "cardtable_inbox", notified)
+        await listener.renew()
         beating = asyncio.create_task(self._beating(stopping))
         log.info("worker %s takes updates", self.id)
         try:
@@ -131,15 +132,14 @@ class Worker:
                     await self.db.outage.wait(exc)  # logged once; DatabaseGone past its limit
                     continue
                 self.wake.clear()
+                await listener.renew()  # after a restart of the server
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), POLL)
         finally:
             beating.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await beating
-            with contextlib.suppress(Exception):  # its connection may be one an outage broke
-                await listener.remove_listener("cardtable_inbox", notified)
-            await self.db.pool.release(listener)
+            await listener.close()
             await self.presenter.outbox.drain()  # before leaving: then the others take what is left
             await self.db.write(lambda conn: inbox.leave(conn, self.id))
 

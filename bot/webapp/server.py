@@ -24,7 +24,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.bounds import ident
+from bot.bounds import MAX_ID, ident
 from bot.games import FRONT
 from bot.screens import refusals
 from bot.screens.sheet import draw_sheet
@@ -315,7 +315,8 @@ def _parts(body: Mapping[str, Any]) -> tuple[str, ...] | None:
     if body.get("kind") == "r":
         return ()
     version, seat, action = body.get("version"), body.get("seat"), body.get("action")
-    if type(version) is not int or type(seat) is not int or version < 0 or seat < 0:
+    if type(version) is not int or type(seat) is not int or not 0 <= version <= MAX_ID \
+            or not 0 <= seat <= MAX_ID:
         return None
     if not isinstance(action, str) or not 0 < len(action) <= MAX_ACTION \
             or not action.isascii() or not action.isprintable():

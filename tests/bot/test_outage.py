@@ -18,7 +18,6 @@ import asyncio
 import logging
 import os
 import random
-import sqlite3
 import sys
 import threading
 import time
@@ -36,42 +35,18 @@ from tests.bot.test_workers import (
     Played,
     _free_port,
     _open,
+    _play,
     _pressed,
     _quiet,
-    _text,
-    press_any,
 )
 from tests.fakebot import FakeTelegram
 from tests.postgres import PostgresServer
+from tests.storage.test_outage import _locked
 
 PLAY = 50.0  # seconds of random presses
 RESTART_AT = 6.0  # the server restarted (stopped and started at once)
 STOP_AT = 16.0  # the server stopped ...
 DOWN = 20.0  # ... for this long
-
-
-async def _play(tg: FakeTelegram, played: Played, rng: random.Random, until: float,
-                maybe: list[tuple[int, str]]) -> None:
-    """Random presses, each waited for (an answer, or 40 s); those left unanswered or
-    answered "not saved" go to ``maybe``."""
-    while time.monotonic() < until:
-        pressed = press_any(tg, played, rng)
-        if pressed is None:
-            await asyncio.sleep(0.3)
-            continue
-        query, data = pressed
-        _, _, _, seat, action = data.split(":", 4)
-        await asyncio.wait({query.answer}, timeout=40)
-        if not query.answer.done():
-            played.unanswered += 1
-            maybe.append(_text(int(seat), action))
-        elif data.startswith("a:"):
-            answer = query.answer.result()
-            if not answer.show_alert:
-                played.accepted.append(_text(int(seat), action))
-            elif "Not saved" in (answer.text or ""):
-                maybe.append(_text(int(seat), action))
-        await asyncio.sleep(rng.uniform(0.1, 0.6))
 
 
 async def _start(role: str, env: dict[str, str], log: Path) -> asyncio.subprocess.Process:
@@ -110,7 +85,8 @@ async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> Non
             started = time.monotonic()
             maybe: list[tuple[int, str]] = []
             players = asyncio.gather(*(_play(tg, played, random.Random(rng.random()),
-                                             started + PLAY, maybe) for played in tables))
+                                             started + PLAY, maybe=maybe, wait=40)
+                                       for played in tables))
             await asyncio.sleep(RESTART_AT)
             await asyncio.to_thread(server.halt)
             await asyncio.to_thread(server.resume)
@@ -164,18 +140,6 @@ async def _check_stored(url: str, tables: list[Played], maybe: list[tuple[int, s
         await storage.close()
 
 
-def _lock(path: Path, seconds: float, locked: threading.Event) -> None:
-    """Another process's write lock on the file (a backup), held for ``seconds``."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        locked.set()
-        time.sleep(seconds)
-        conn.execute("COMMIT")
-    finally:
-        conn.close()
-
-
 async def test_sqlite_file_locked_for_5_seconds_during_play(
         tg: FakeTelegram, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.INFO, logger="storage.outage")
@@ -190,7 +154,7 @@ async def test_sqlite_file_locked_for_5_seconds_during_play(
         by_seat = seat_users(hub, users)
         presses = 0
         locked = threading.Event()
-        holder = threading.Thread(target=_lock, args=(db, 5.0, locked))
+        holder = threading.Thread(target=_locked, args=(str(db), 5.0, locked))
         holder.start()
         try:
             await asyncio.to_thread(locked.wait)

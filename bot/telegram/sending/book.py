@@ -57,14 +57,18 @@ class MessageBook(Delivery):
         row = table.row
         if seat is None:
             chat_id, message_id, key = row.chat_id, row.table_message_id, f"t{row.id}"
+            shown = row.shown_digest
         else:
             chat_id = row.user_of(seat) or 0
-            message_id = next(s.panel_message_id for s in row.seats if s.seat == seat)
+            message_id, shown = next((s.panel_message_id, s.shown_digest) for s in row.seats
+                                     if s.seat == seat)
             key = f"t{row.id}s{seat}"
         slot = self.slots.get((row.id, seat))
         if slot is None or slot.chat_id != chat_id:
+            known = slot is None and message_id is not None  # what it shows: stored
             slot = Slot(key, chat_id, message_id if slot is None else None,
-                        thread_id=row.thread_id if seat is None else 0)
+                        thread_id=row.thread_id if seat is None else 0,
+                        sent_digest=shown if known else None)
             self.slots[(row.id, seat)] = slot
         return slot
 
@@ -112,23 +116,30 @@ class MessageBook(Delivery):
                 yield ours
 
     async def slot_sent(self, slot: Slot) -> None:
-        """A slot's message is new: its id is stored (what it shows is kept in memory)."""
+        """A slot's message was posted or edited: its id, if new, and the digest of what it
+        shows are stored (a worker that takes the table over, or a restart, edits only a
+        message that shows something else)."""
         table, seat = self._slot_table(slot)
         if table is None:
             return
-        tables = self.svc.store.tables
+        tables, shown = self.svc.store.tables, slot.sent_digest
         try:
             if seat is not None:
                 if any(s.seat == seat and s.panel_message_id != slot.message_id
                        for s in table.row.seats):
                     await tables.set_panel_message(table.id, seat, slot.message_id)
-                    table.row = replace(table.row, seats=tuple(
-                        replace(s, panel_message_id=slot.message_id) if s.seat == seat else s
-                        for s in table.row.seats))
-            elif table.row.table_message_id != slot.message_id:
-                await tables.set_table_message(table.id, slot.message_id)
-                table.row = replace(table.row, table_message_id=slot.message_id)
-                if table.match is not None:  # the panels' links follow the new message
+                await tables.set_shown(table.id, seat, shown)
+                table.row = replace(table.row, seats=tuple(
+                    replace(s, panel_message_id=slot.message_id, shown_digest=shown)
+                    if s.seat == seat else s for s in table.row.seats))
+            else:
+                moved = table.row.table_message_id != slot.message_id
+                if moved:
+                    await tables.set_table_message(table.id, slot.message_id)
+                await tables.set_shown(table.id, None, shown)
+                table.row = replace(table.row, table_message_id=slot.message_id,
+                                    shown_digest=shown)
+                if moved and table.match is not None:  # the panels' links follow it
                     self.moved(table)
         except Exception:
             log.exception("table %s: cannot store message id of %s", table.id, slot.key)

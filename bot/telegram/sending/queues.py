@@ -238,6 +238,8 @@ class Queues:
         try:
             result = await perform(self.bot, call)
         except BadRequest as exc:
+            if "not modified" in exc.message.lower():
+                return True  # an edit of what the message shows already: done
             if call.after is None:
                 raise
             await self.delivery.call_refused(call.after, exc)

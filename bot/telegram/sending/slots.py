@@ -49,14 +49,15 @@ class Slot:
 
     def change(self, screen: Screen, *, renew: bool, easy: bool) -> bool:
         """Show ``screen`` (see ``Outbox.show``): whether the slot is to be queued now. An
-        ``easy`` change waits, unless it renews the message, what Telegram shows is unknown (a
-        new message, a restart) or its buttons come, change or go (a button shown is one that
+        ``easy`` change waits, unless it renews the message, this process has not sent it yet
+        (a new message, a restart, a table taken over: what it shows is unknown, or known only
+        by its stored digest) or its buttons come, change or go (a button shown is one that
         may be pressed)."""
         self.screen = screen
         self.renew = self.renew or renew
         if not self.pending:
             return False
-        self.urgent = self.urgent or not easy or self.renew or self.sent_digest is None \
+        self.urgent = self.urgent or not easy or self.renew or self.sent_buttons is None \
             or buttons(screen) != self.sent_buttons
         if self.queued or not self.urgent:
             return False  # (queued, it goes with what is queued; else it waits)
