@@ -96,10 +96,18 @@ async def test_the_last_trick_and_the_result_stay_after_the_last_card(tg: FakeTe
                                                                       tmp_path: Path) -> None:
     async with _game(tg, tmp_path) as (users, group, hub, table):
         await _first_deal(tg, hub, users, table, "raspasy")
+        # The player to act sees the deal's end with his turn (and the one who played the last
+        # card with his buttons' going); one who waits keeps an older moment of the deal,
+        # without buttons, until his turn in the next deal.
+        acting = table.acting_users()
         for user in users:
-            text = tg.last_message(user).text
-            assert "🔚 Deal 1 is over." in text and "Last trick: " in text and " → " in text
-            assert "Raspasy:" in text  # the deal's result
+            panel = tg.last_message(user)
+            if user.id in acting:
+                assert "🔚 Deal 1 is over." in panel.text and "Last trick: " in panel.text
+                assert " → " in panel.text and "Raspasy:" in panel.text  # the deal's result
+            else:
+                assert not panel.buttons
+                assert "🔚 Deal 1 is over." in panel.text or "· deal 1\n" in panel.text
         table_message = next(m for m in tg.messages(group)
                              if m.message_id == hub.presenter.book.slot(table, None).message_id)
         assert "🔚 Deal 1 is over." in table_message.text and "Last trick: " in table_message.text
