@@ -87,7 +87,7 @@ async def test_stale_foreign_and_forged_presses(tg: FakeTelegram, tmp_path: Path
         head = f"a:{table.id}:{table.match.version}:{state.bidder}"
         bid = (f"{head}:{state.legal_actions(state.bidder)[0]}" if forced  # a move
                else next(d for d in callbacks(panel) if d.startswith("a:")))
-        before = snapshot(hub)
+        before, buttons = snapshot(hub), callbacks(panel)
         await refused(tg, other, tg.last_message(other), bid, "It is not your turn.")
         await refused(tg, eve, tg.last_message(eve), bid, "You are not playing at this table.")
         await refused(tg, bidder, panel, f"{head}:bid:8",
@@ -101,6 +101,7 @@ async def test_stale_foreign_and_forged_presses(tg: FakeTelegram, tmp_path: Path
         await refused(tg, bidder, panel, "x" * 20, "not one of mine")
         await refused(tg, bidder, panel, f"{head}:throw:" + "K" * 60, "not one of mine")
         assert snapshot(hub) == before
+        assert callbacks(panel) == buttons  # (a made-up table's press took them away once)
 
         if forced:
             assert "was your only choice: it is made for you." in panel.text

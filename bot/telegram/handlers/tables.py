@@ -6,7 +6,7 @@ import json
 import logging
 from dataclasses import dataclass
 
-from telegram import CallbackQuery, MessageEntity, Update
+from telegram import CallbackQuery, MaybeInaccessibleMessage, Message, MessageEntity, Update
 
 from bot.games import FRONT, PLUGINS, command_games
 from bot.screens import texts
@@ -133,11 +133,20 @@ async def _press(context: Context, query: CallbackQuery, user: UserRow,
                               callback.parts, FRONT)
     context.services.publish(out)
     message = query.message
-    if out.refusal is not None and out.refusal.code == "table_closed" and message is not None:
-        # a message of an ended game that kept its buttons (a /timer picker): none now
+    if (out.refusal is not None and out.refusal.code == "table_closed" and message is not None
+            and _shows(message, query.data)):
+        # a message of an ended game that kept its buttons (a /timer picker): none now (not
+        # for a forged press: that would spend the chat's calls on a message with no buttons)
         await context.presenter.drop_buttons(message.chat.id, message.message_id)
     table = context.services.tables.get(callback.table)
     return context.presenter.answer(out, tr, table.names if table is not None else [])
+
+
+def _shows(message: MaybeInaccessibleMessage, data: str | None) -> bool:
+    """The message has a button that sends ``data``."""
+    markup = message.reply_markup if isinstance(message, Message) else None
+    return markup is not None and any(button.callback_data == data
+                                      for row in markup.inline_keyboard for button in row)
 
 
 async def _answer(update: Update, context: Context, answer: Answer) -> None:
