@@ -33,7 +33,7 @@ from tests.fakebot import FakeTelegram, FloodLimits, User
 from tests.fakebot.model import Chat
 
 PACES = (0.4, 1.2, 5.0, 10.0, 30.0)  # seconds between a table's actions
-QUICK_PACES = (5.0, 30.0)  # --quick: the paces whose games play at once on a sped-up clock
+QUICK_PACES = (1.2, 5.0)  # --quick: two paces, each on a sped-up clock (the slow ones take minutes)
 REAL_PACE = (0.1, 0.4)  # (quick, full): real seconds an action takes, the clock sped up to it
 # ... at most this much: Telegram takes a press's answer for 15 s, 1 s of real time then, and
 # the bot answers a press after its commit (at 25 times, a loaded machine missed it)
