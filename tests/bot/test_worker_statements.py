@@ -25,7 +25,8 @@ from tests.postgres import LazyServer
 
 PRESSES = 12
 UNIT = 10  # statements a unit of work may cost (claim, reads, writes, kept calls, marks)
-CALL = 3  # and each call it makes to a chat (its lane's hold, its budget, its answer)
+CALL = 4  # and each call it makes to a chat (its lane's hold, its budget, its answer, the digest
+# of the screen it shows, stored so that a worker taking over edits only what differs)
 # Transaction control: round trips, but no statement of the work.
 _CONTROL = re.compile(r"(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE SAVEPOINT)\b")
 
