@@ -88,25 +88,35 @@ async def _workers(server: PostgresServer, workers: int, tables: int, moves: int
                     await asyncio.sleep(0.05)
             finally:
                 await storage.close()
-            for _ in range(2400):  # the workers adopt the new tables and draw them
-                if all(tg.messages(user) for _, _, users in seated for user in users):
-                    break
-                await asyncio.sleep(0.05)
-            await tg.idle(quiet=1.0, timeout=120)
+            await _drawn(tg, seated)  # the workers adopt the new tables and draw them
             started = time.perf_counter()
             cards = await asyncio.gather(*(_play(tg, table, moves) for table in seated))
             elapsed = time.perf_counter() - started
         finally:
-            for process in processes:
-                process.send_signal(signal.SIGTERM)
-            for process in processes:
-                try:
-                    await asyncio.wait_for(process.wait(), 15)
-                except TimeoutError:
-                    process.kill()
-                    await process.wait()
+            await _stop(processes)
     return sum(cards) / elapsed
 
+
+
+async def _drawn(tg: FakeTelegram, seated: list[Seated]) -> None:
+    """Until every seated player has his panel (up to 2 minutes), then quiet."""
+    for _ in range(2400):
+        if all(tg.messages(user) for _, _, users in seated for user in users):
+            break
+        await asyncio.sleep(0.05)
+    await tg.idle(quiet=1.0, timeout=120)
+
+
+async def _stop(processes: list[asyncio.subprocess.Process]) -> None:
+    """SIGTERM each process; kill one that has not ended 15 s later."""
+    for process in processes:
+        process.send_signal(signal.SIGTERM)
+    for process in processes:
+        try:
+            await asyncio.wait_for(process.wait(), 15)
+        except TimeoutError:
+            process.kill()
+            await process.wait()
 
 async def _paced(tg: FakeTelegram, table: Seated, until: float, rng: random.Random) -> None:
     """One table's moves, one every 0.5-1.5 s, until ``until``."""
@@ -132,11 +142,7 @@ async def _joining(server: PostgresServer, tables: int, seconds: float) -> tuple
                                                           env=env)
                      for role in ("receive", "work")]
         try:
-            for _ in range(2400):  # the worker adopts the tables and draws them
-                if all(tg.messages(user) for _, _, users in seated for user in users):
-                    break
-                await asyncio.sleep(0.05)
-            await tg.idle(quiet=1.0, timeout=120)
+            await _drawn(tg, seated)  # the worker adopts the tables and draws them
             rng = random.Random(tables)
             until = time.perf_counter() + 5.0 + seconds
             playing = asyncio.gather(*(_paced(tg, table, until, random.Random(rng.random()))
@@ -157,14 +163,7 @@ async def _joining(server: PostgresServer, tables: int, seconds: float) -> tuple
             since = [c for c in tg.calls[joined:]
                      if isinstance(c.chat_id, int) and c.chat_id < 0 and c.status == 200]
         finally:
-            for process in processes:
-                process.send_signal(signal.SIGTERM)
-            for process in processes:
-                try:
-                    await asyncio.wait_for(process.wait(), 15)
-                except TimeoutError:
-                    process.kill()
-                    await process.wait()
+            await _stop(processes)
     held = sorted((int(row[1]) for row in rows), reverse=True)
     return held, sum(c.method == "sendMessage" for c in since), \
         sum(c.method == "editMessageText" for c in since)
