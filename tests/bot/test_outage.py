@@ -31,7 +31,7 @@ from bot.ui.callbacks import action_data
 from storage.store import Storage
 from tests.bot.harness import open_table, running_bot, settings_env
 from tests.bot.tabletop import only_table, seat_users
-from tests.bot.test_sends import RESULT, _left, _results, _worker_env
+from tests.bot.test_sends import RESULT, _joker, _left, _results, _sheet_on, _worker_env
 from tests.bot.test_workers import (
     _RESULT,
     Cluster,
@@ -206,15 +206,10 @@ async def test_a_commit_gone_unanswered_is_settled_by_its_worker(postgres: LazyS
     deal's result and the sheet's picture, one each; the press answered."""
     url = await postgres.new_database()
     async with FakeTelegram() as tg:
-        users = [tg.add_user(f"doubt{i}") for i in range(4)]
-        played = Played("joker", tg.add_group("joker", users), users)
+        played = _joker(tg, "doubt")
         cluster = Cluster(_worker_env(tg, url), workers=1, dying=RESULT, how="doubting_worker")
         try:
-            await cluster.start(tg)
-            for user in users:
-                tg.press_start(user)
-            await _open(tg, played)
-            tg.send(users[0], played.group, "/sheet on")
+            await _sheet_on(tg, cluster, played)
             rng = random.Random(35)
             deadline = time.monotonic() + 120
             while not _results(tg, played.group)[0]:
