@@ -40,9 +40,10 @@ class MessageBook(Delivery):
         self.svc = svc
         self.outbox: Outbox | None = None  # set once the outbox that tells it is made
         self.moved: Callable[[Table], None] = lambda table: None  # a table message is new
-        self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
-        # (table, user) -> the scorekept table's entry message in that user's private chat
-        self.entries: dict[tuple[int, int], Slot] = {}
+        # table -> seat (None: the group) -> its slot
+        self.slots: dict[int, dict[int | None, Slot]] = {}
+        # table -> user -> the scorekept table's entry message in that user's private chat
+        self.entries: dict[int, dict[int, Slot]] = {}
         self.drawn: dict[int, float] = {}  # table -> its row's updated_at when last drawn
         self.pins = PinRights(svc.store.marks)  # groups where the bot may not pin
         self.dealt: dict[int, int] = {}  # table -> how many deals it had when last drawn
@@ -65,13 +66,14 @@ class MessageBook(Delivery):
             message_id, shown = next((s.panel_message_id, s.shown_digest) for s in row.seats
                                      if s.seat == seat)
             key = f"t{row.id}s{seat}"
-        slot = self.slots.get((row.id, seat))
+        mine = self.slots.setdefault(row.id, {})
+        slot = mine.get(seat)
         if slot is None or slot.chat_id != chat_id:
             known = slot is None and message_id is not None  # what it shows: stored
             slot = Slot(key, chat_id, message_id if slot is None else None,
                         thread_id=row.thread_id if seat is None else 0,
                         sent_digest=shown if known else None)
-            self.slots[(row.id, seat)] = slot
+            mine[seat] = slot
         return slot
 
     def entry(self, table_id: int, user_id: int, message_id: int | None = None) -> Slot:
@@ -80,15 +82,15 @@ class MessageBook(Delivery):
         another worker drew the table), adopted when he presses its buttons (``message_id``;
         what it shows is then unknown: its next drawing edits it). Not stored: a keeper
         who presses nothing after a restart is shown nothing new until he does."""
-        slot = self.entries.get((table_id, user_id))
+        mine = self.entries.setdefault(table_id, {})
+        slot = mine.get(user_id)
         if slot is None:
-            slot = Slot(f"t{table_id}k{user_id}", user_id, message_id)
-            self.entries[(table_id, user_id)] = slot
+            slot = mine[user_id] = Slot(f"t{table_id}k{user_id}", user_id, message_id)
         return slot
 
     def entries_of(self, table_id: int) -> list[tuple[int, Slot]]:
         """The table's entry messages this process knows, by user."""
-        return [(user, slot) for (table, user), slot in self.entries.items() if table == table_id]
+        return list(self.entries.get(table_id, {}).items())
 
     def drawing(self, table: Table) -> None:
         """The table's screens are shown: once handed to the chats' queues (a unit's: once
@@ -100,10 +102,9 @@ class MessageBook(Delivery):
         """What this process knows of a table's messages is no longer true (another worker
         drew them since): their ids come from the table's row again, and nothing is taken
         as shown."""
-        for key in [key for key in self.slots if key[0] == table_id]:
-            self.slots.pop(key).forgotten = True
-        for entry in [key for key in self.entries if key[0] == table_id]:
-            self.entries.pop(entry).forgotten = True
+        for slot in [*self.slots.pop(table_id, {}).values(),
+                     *self.entries.pop(table_id, {}).values()]:
+            slot.forgotten = True
         self.drawn.pop(table_id, None)
         self.dealt.pop(table_id, None)
 
@@ -126,7 +127,7 @@ class MessageBook(Delivery):
     async def sending(self, slot: Slot) -> AsyncIterator[bool]:
         """A slot's screen goes unless its table was forgotten or (several workers) another
         worker may have drawn the table since this one did (``fence``)."""
-        group = self.slots.get((_table_of(slot), None))
+        group = self.slots.get(_table_of(slot), {}).get(None)
         if slot.forgotten or group is None:
             yield False
         elif self.fence is None:
@@ -174,8 +175,8 @@ class MessageBook(Delivery):
         if table is None or table.id not in self.drawn:
             return
         drawn = self.drawn[table.id]
-        mine = [s for (t, _), s in self.slots.items() if t == table.id]
-        if any(s.queued for s in mine) or (table.row.shown_at or 0) >= drawn:
+        if (table.row.shown_at or 0) >= drawn \
+                or any(s.queued for s in self.slots.get(table.id, {}).values()):
             return
         try:
             if await self.svc.store.tables.mark_shown(table.id, drawn):
