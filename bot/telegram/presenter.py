@@ -185,10 +185,13 @@ class Presenter:
             return
         beat = self.rhythm.beat(table)
         group = self.book.slot(table, None)
-        group.even = table.status != "lobby" and not table.keeps_score
+        # (a scorekept game's message too: its keeper enters the deals in private, and the
+        # group's message, which only says the next deal, follows the saved deals evenly)
+        group.even = table.status != "lobby"
         renew = renew or self.book.scrolled_away(table, group)
-        # (a table message posted anew comes below the result: it is brought back down)
-        group.first = group.first or (first and not renew)
+        # (a table message posted anew comes below the result: it is brought back down; a
+        # scorekept table's shows no deal going on, to be ended before its result)
+        group.first = group.first or (first and not renew and not table.keeps_score)
         self.outbox.show(group, screen, renew=renew, easy=beat is None and not first)
         if table.keeps_score:
             self._entries(table, look, notify)
