@@ -69,6 +69,7 @@ class Claimed:
     body: str
     attempts: int
     version: int  # the lane's, advanced
+    age: float  # seconds since the receiver stored it
 
 
 async def put(conn: Conn, update_id: int, lane: str, body: str) -> bool:
@@ -116,12 +117,13 @@ async def claim(conn: Conn, worker: str, *, dead_after: float,
         "  WHERE i.done_at IS NULL FOR UPDATE OF i SKIP LOCKED),"
         f" claimed AS (UPDATE inbox SET done_at = {NOW} FROM row"
         "  WHERE inbox.update_id = row.update_id"
-        "  RETURNING inbox.update_id, inbox.lane, inbox.body, inbox.attempts),"
+        "  RETURNING inbox.update_id, inbox.lane, inbox.body, inbox.attempts,"
+        f"  {NOW} - inbox.received_at AS age),"
         f" moved AS ({_advance('SELECT lane, 1, ? FROM claimed')})"
         " SELECT claimed.*, moved.version FROM claimed, moved",
         (dead_after, worker, steal_after, CANDIDATES, LOCK_SEED, worker))
     return None if row is None else Claimed(row["update_id"], row["lane"], row["body"],
-                                            row["attempts"], row["version"])
+                                            row["attempts"], row["version"], row["age"])
 
 
 def _advance(rows: str) -> str:

@@ -9,7 +9,7 @@ from bot.games import PLUGINS
 from bot.screens.look import Look, context, plugin_of
 from bot.screens.time_settings import lobby_buttons
 from bot.service.lobby import shown_index
-from bot.service.tables import Table, gives_hints
+from bot.service.tables import Table, gives_hints, is_public
 from bot.ui.callbacks import pack
 from bot.ui.i18n import Translate
 from bot.ui.screen import Button, Screen, rows_of
@@ -56,6 +56,9 @@ def lobby_screen(table: Table, tr: Translate, look: Look) -> Screen:
         hints = tr("on") if gives_hints(row.settings) else tr("off")
         rows.append((button(tr("💡 Hints for learners (not rated): {value}", value=hints),
                             "hints"),))
+    watch = tr("anyone with the link") if is_public(row.settings) else tr("group members")
+    rows.append((button(tr("👀 Who may watch in the Mini App: {value}", value=watch),
+                        "public"),))
     if _teams(table):
         rows.append((button(tr("🤝 Change partners"), "partners"),))
     if options.conventions:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.service import events, hints, loading, play, time_settings
 from bot.service.outcome import Outcome, Setting
-from bot.service.tables import REMATCH, TOPIC, Table
+from bot.service.tables import PUBLIC, REMATCH, TOPIC, Table, is_public
 from engine.base import RulesError, offered_values
 from engine.games import get_game
 from engine.match import Match
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PAGES = ("main", "conventions")
-MANAGE = ("set", "page", "start", "cancel", "time", "partners", "hints")
+MANAGE = ("set", "page", "start", "cancel", "time", "partners", "hints", "public")
 
 
 async def refuse_if_open(svc: Services, chat_id: int, thread_id: int) -> Outcome | None:
@@ -85,6 +85,8 @@ async def press(svc: Services, table: Table, user: UserRow, parts: tuple[str, ..
         return await rotate_partners(svc, table)
     if op == "hints":
         return await hints.toggle(svc, table)
+    if op == "public":
+        return await toggle_public(svc, table)
     if op == "time" and len(parts) in (2, 3) and parts[1] in time_settings.KEYS:
         return await change_time(svc, table, parts[1], parts[2:])
     if op == "set" and len(parts) in (2, 3):
@@ -185,6 +187,13 @@ async def change_option(svc: Services, table: Table, key: str,
     except StorageError:
         return out.refuse("seat_in_the_way")
     return out.redraw(table).done("setting_set", setting=Setting(key, value, table.game))
+
+
+async def toggle_public(svc: Services, table: Table) -> Outcome:
+    """Who may watch the table in the Mini App: anyone with its link, or its group again."""
+    settings = {**table.row.settings, PUBLIC: not is_public(table.row.settings)}
+    table.row = await svc.store.tables.update_settings(table.id, settings)
+    return Outcome().redraw(table)
 
 
 async def rotate_partners(svc: Services, table: Table) -> Outcome:

@@ -36,6 +36,15 @@ def gives_hints(settings: Mapping[str, Any]) -> bool:
     return bool(settings.get(HINTS))
 
 
+# The setting of a table anyone with its link may watch in the Mini App (the public view,
+# the score, the rules); without it only the members of its group may.
+PUBLIC = "public"
+
+
+def is_public(settings: Mapping[str, Any]) -> bool:
+    return bool(settings.get(PUBLIC))
+
+
 @dataclass(frozen=True)
 class DealEnd:
     """The deal that just ended (its number from 1, its output, its last public view): the

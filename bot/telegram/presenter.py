@@ -82,6 +82,10 @@ class Presenter:
         """The translator of a chat: a group's language, or in private the user's."""
         return translator(self.svc.users.language_of(chat_id))
 
+    def not_stored(self, chat_id: int) -> str:
+        """"Not saved, try again", in the chat's known language (no database read)."""
+        return self.text(Refusal("not_stored"), self.translator(chat_id))
+
     def link(self, payload: str) -> str:
         return f"https://t.me/{self.username}?start={payload}"
 

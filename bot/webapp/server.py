@@ -31,7 +31,7 @@ from bot.screens.sheet import draw_sheet
 from bot.service import analysis, loading, play, presses
 from bot.service.outcome import Refusal
 from bot.service.ports import Members, Services
-from bot.service.tables import Table
+from bot.service.tables import Table, is_public
 from bot.ui.i18n import Translate, translator
 from bot.webapp.answers import answered
 from bot.webapp.auth import (
@@ -75,6 +75,7 @@ class Reader:
     language: str
     tr: Translate
     table: Table
+    member: bool  # seated, or a member of the table's group (not only a holder of its link)
 
 
 def _json(data: Any, status: int = 200) -> web.Response:
@@ -153,10 +154,11 @@ class WebApp:
             table = await loading.table(self.svc, table_id, ended=not acting)
         if table is None:
             raise _refused(tr, Refusal("table_closed"), web.HTTPNotFound)
-        if table.seat_of(init.user.id) is None \
-                and not await self.members(table.chat_id, init.user.id):
+        member = table.seat_of(init.user.id) is not None \
+            or await self.members(table.chat_id, init.user.id)
+        if not member and not is_public(table.row.settings):
             raise _refused(tr, Refusal("members_only"), web.HTTPForbidden)
-        return Reader(init, language, tr, table)
+        return Reader(init, language, tr, table, member)
 
     def _unauthorized(self, why: str, raw: Any) -> web.HTTPUnauthorized:
         """401, said in the language the (unproved) initData claims."""
@@ -172,6 +174,8 @@ class WebApp:
             table = await self.relay.looks.table(table.id) or table
         async with table.lock:  # a move is shown once it is stored
             drawn = page(table, reader.init.user.id, reader.tr)
+        if not reader.member:  # the analysis shows the hands of a deal: its group's only
+            drawn["analysis"] = False
         return {**drawn, "texts": texts(reader.tr), "now": time.time()}
 
     # -- routes -----------------------------------------------------------------------------
@@ -253,8 +257,11 @@ class WebApp:
             return _json(sheet(reader.table, reader.tr))
 
     async def analysis(self, request: web.Request) -> web.Response:
-        """The last finished deal's analysis (asked for when its tab is opened)."""
+        """The last finished deal's analysis (asked for when its tab is opened): it shows
+        the deal's hands, so a public table's watcher from outside its group gets none."""
         reader = await self._reader(request.query)
+        if not reader.member:
+            raise _refused(reader.tr, Refusal("members_only"), web.HTTPForbidden)
         table = reader.table
         match = table.match
         number = 0 if match is None else match.deal_count - match.in_deal

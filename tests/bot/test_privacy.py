@@ -15,9 +15,9 @@ from tests.bot.harness import open_table, running_bot
 from tests.bot.privacy import Privacy
 from tests.fakebot import FakeTelegram
 
-# What waits here is mostly a group's budget: its minute runs four times faster, on both
-# sides (tests/bot/conftest.py).
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 async def test_a_deals_screens_that_arrive_after_its_end_show_only_what_it_made_public(

@@ -20,8 +20,9 @@ from tests.bot.harness import running_bot
 from tests.bot.scorekeeping import Keeping, keeping_lobby, open_keeping
 from tests.fakebot import FakeTelegram
 
-# What waits here is the group's budget: its minute runs four times faster, on both sides.
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is the chats' budgets: Telegram's windows pass four times faster, on both
+# sides.
+pytestmark = pytest.mark.telegram_clock(4)
 
 NAMES = ["Ann", "Bob", "Cid"]
 # Spec E23 (Leningrad, first dealer Ann): raspasy states 1, 2, 3, 3, then games in state 3.

@@ -21,8 +21,9 @@ from tests.fakebot import FakeTelegram
 from tests.manual.test_preferans_examples import EXAMPLES
 from tests.preferans_scoring.helpers import entries
 
-# What waits here is the groups' budgets: their minute runs four times faster, on both sides.
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is the chats' budgets: Telegram's windows pass four times faster, on both
+# sides.
+pytestmark = pytest.mark.telegram_clock(4)
 
 # The buttons of each example after the dealer's, Save left out.
 BUTTONS: dict[str, tuple[str, ...]] = {

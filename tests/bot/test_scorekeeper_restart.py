@@ -36,7 +36,7 @@ def reference(texts: list[str]) -> Match:
     return match
 
 
-@pytest.mark.group_minute(15.0)  # what waits here is the group's budget
+@pytest.mark.telegram_clock(4)  # what waits here is the chats' budgets
 async def test_the_deal_being_entered_survives_restarts(tg: FakeTelegram,
                                                        location: str) -> None:
     ann = tg.add_user("Ann")

@@ -46,7 +46,7 @@ from tests.bot.harness import settings_env
 from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.flood import EDITS, SENDS
 from tests.fakebot.formatting import format_text
-from tests.fakebot.model import Chat
+from tests.fakebot.model import CallbackAnswer, Chat
 from tests.fakebot.world import CallbackQuery
 from tests.postgres import LazyServer
 
@@ -72,23 +72,26 @@ class Played:
     users: list[User]
     accepted: list[tuple[int, str]] = field(default_factory=list)  # (seat, action) in order
     unanswered: int = 0
+    # Every press: its button's data, its answer (None: not answered) and when it was made.
+    presses: list[tuple[str, CallbackAnswer | None, float]] = field(default_factory=list)
 
 
 class Cluster:
     """The receiver and the workers, as processes."""
 
     def __init__(self, env: dict[str, str], workers: int = WORKERS, *,
-                 dying: str | None = None) -> None:
+                 dying: str | None = None, how: str = "dying_worker") -> None:
         self.env = env
         self.count = workers
         self.dying = dying  # the first worker dies once it committed a call with this in it
+        self.how = how  # ... as tests/bot/<how>.py has it
         self.receiver: asyncio.subprocess.Process | None = None
         self.workers: list[asyncio.subprocess.Process] = []
         self.kills = 0
 
     async def _start(self, role: str, env: dict[str, str] | None = None, *,
                      dying: str | None = None) -> asyncio.subprocess.Process:
-        command = ["bot", role] if dying is None else ["tests.bot.dying_worker", dying]
+        command = ["bot", role] if dying is None else [f"tests.bot.{self.how}", dying]
         return await asyncio.create_subprocess_exec(sys.executable, "-m", *command,
                                                     env=env or self.env)
 
@@ -164,31 +167,26 @@ def press_any(tg: FakeTelegram, played: Played,
 
 
 async def _play(tg: FakeTelegram, played: Played, rng: random.Random, until: float, *,
-                maybe: list[tuple[int, str]] | None = None, wait: float = 30) -> None:
+                wait: float = 30) -> None:
     """Random presses of panel buttons, one at a time, each answered before the next (or
-    ``wait`` seconds passed). ``maybe`` collects the presses that may or may not be stored:
-    those not answered and those answered "not saved"."""
+    ``wait`` seconds passed); each one is in ``played.presses``."""
     while time.monotonic() < until:
         pressed = press_any(tg, played, rng)
         if pressed is None:
             await asyncio.sleep(0.3)
             continue
         query, data = pressed
-        told = None  # the press's action, if it is one: (seat, action)
-        if data.startswith("a:"):
-            _, _, _, seat, action = data.split(":", 4)
-            told = _text(int(seat), action)
+        at = time.monotonic()
         try:
             answer = await tg.answer_to(query, timeout=wait)
         except (TimeoutError, AssertionError):
             played.unanswered += 1
-            if maybe is not None and told is not None:
-                maybe.append(told)
+            played.presses.append((data, None, at))
             continue
-        if told is not None and not answer.show_alert:
-            played.accepted.append(told)
-        elif maybe is not None and told is not None and "Not saved" in (answer.text or ""):
-            maybe.append(told)
+        played.presses.append((data, answer, at))
+        if data.startswith("a:") and not answer.show_alert:
+            _, _, _, seat, action = data.split(":", 4)
+            played.accepted.append(_text(int(seat), action))
         await asyncio.sleep(rng.uniform(0.1, 0.6))
 
 
@@ -230,8 +228,14 @@ def _pressed(record: dict[str, Any]) -> tuple[list[tuple[int, str]], dict[int, s
     """The record's actions a player pressed: not those the bot made for a seat because they
     were its only choice (bot/service/play.py ``only_choice``); and the seats whose panels
     say so (their last action of the deal in play was one: ``Table.forced``)."""
+    pressed, forced = pressed_at(record)
+    return list(pressed.values()), forced
+
+
+def pressed_at(record: dict[str, Any]) -> tuple[dict[int, tuple[int, str]], dict[int, str]]:
+    """``_pressed``, each action by the table's version it was pressed at (its button's)."""
     match = new_match(record)
-    pressed = []
+    pressed: dict[int, tuple[int, str]] = {}
     forced: dict[int, str] = {}
     for deal in record["deals"]:
         match.start_deal(deal=deal)
@@ -244,7 +248,7 @@ def _pressed(record: dict[str, Any]) -> tuple[list[tuple[int, str]], dict[int, s
                     and len(state.legal_actions(seat)) == 1:
                 forced[seat] = action
             else:
-                pressed.append(_text(seat, action))
+                pressed[match.version] = _text(seat, action)
                 forced.pop(seat, None)
             match.apply(seat, action)
     return pressed, forced

@@ -10,7 +10,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from bot.games import PLUGINS, command_games
 from bot.screens import ratings, texts
 from bot.service import chats, queries
-from bot.service.outcome import Outcome, Refusal
+from bot.service.outcome import Outcome
 from bot.service.users import Person
 from bot.telegram.answers import Answer
 from bot.telegram.common import (
@@ -179,7 +179,7 @@ async def _not_stored(update: Update, context: Context) -> None:
     chat = update.effective_chat
     if chat is None:
         return
-    text = context.presenter.text(Refusal("not_stored"), context.presenter.translator(chat.id))
+    text = context.presenter.not_stored(chat.id)
     if update.callback_query is not None:
         await context.presenter.outbox.answer(update.callback_query.id, Answer.refuse(text))
     else:

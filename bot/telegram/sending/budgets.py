@@ -65,14 +65,15 @@ def overall_share(limit: int, rank: Rank) -> int:
 class Budgets:
     """The budgets of this process's chats and of all its calls."""
 
-    def __init__(self, *, group_limit: int = GROUP_LIMIT, group_window: float = GROUP_WINDOW,
+    def __init__(self, *, group_limit: int = GROUP_LIMIT, window_speed: float = 1.0,
                  overall_limit: int = OVERALL_LIMIT, group_reserve: int | None = None,
                  shared: SharedBudget | None = None,
                  group_calls: GroupCalls | None = None) -> None:
         self.shared = shared
         self.group_calls = group_calls
         self.group_limit = group_limit
-        self.group_window = group_window
+        self.group_window = GROUP_WINDOW / window_speed  # ``Settings.window_speed``
+        self.private_window = PRIVATE_WINDOW / window_speed
         self.group_reserve = reserve_of(group_limit) if group_reserve is None else group_reserve
         self.overall_limit = overall_limit
         self.overall = Window(overall_limit, OVERALL_WINDOW)
@@ -87,9 +88,9 @@ class Budgets:
             window.sent_at.extend([at] for at in self._before.pop(chat_id, ()))
             return ChatQueue(chat_id, window, paced, min(paced, steady_of(self.group_limit)),
                              Window(paced, self.group_window))
-        window = Window(PRIVATE_LIMIT, PRIVATE_WINDOW)
+        window = Window(PRIVATE_LIMIT, self.private_window)
         if time.monotonic() < self._unknown_until:
-            start = self._unknown_until - PRIVATE_WINDOW
+            start = self._unknown_until - self.private_window
             window.sent_at.extend([start] for _ in range(PRIVATE_LIMIT))
         return ChatQueue(chat_id, window)
 
@@ -97,7 +98,7 @@ class Budgets:
         """The process before this one may have written to private chats moments ago (its
         calls are not known here): a private chat's window starts full, for one window (a
         group's are known: the shared budget, or ``counted_before``)."""
-        self._unknown_until = time.monotonic() + PRIVATE_WINDOW
+        self._unknown_until = time.monotonic() + self.private_window
 
     def counted_before(self, groups: dict[int, list[float]]) -> None:
         """Calls to groups made by the process before this one (how long ago each was
