@@ -132,10 +132,12 @@ async def _press(context: Context, query: CallbackQuery, user: UserRow,
         callback = unpack(query.data)
     except BadCallback:
         return Answer.refuse(context.presenter.text(Refusal("not_mine"), tr))
+    message = query.message
+    if callback.kind == "k" and message is not None and message.chat.id == user.id:
+        context.presenter.entry_pressed(callback.table, user.id, message.message_id)
     out = await presses.press(context.services, callback.table, user, callback.kind,
                               callback.parts, FRONT)
     context.services.publish(out)
-    message = query.message
     if (out.refusal is not None and out.refusal.code == "table_closed" and message is not None
             and _shows(message, query.data)):
         # a message of an ended game that kept its buttons (a /timer picker): none now (not
