@@ -21,13 +21,14 @@ from bot.telegram import application
 from bot.telegram.commands import set_menus
 from bot.telegram.connect import connect
 from bot.telegram.context import App
+from bot.telegram.lane_jobs import LaneJobs
 from bot.telegram.presenter import Presenter
 from bot.telegram.reactions import Reactions
 from bot.telegram.sending.book import MessageBook
 from bot.telegram.sending.budgets import Budgets
 from bot.telegram.sending.outbox import Outbox
 from bot.telegram.sending.ports import GroupCalls, SendQueue, SharedBudget
-from bot.telegram.worker import LaneJobs, Worker
+from bot.telegram.worker import Worker
 from bot.ui.i18n import languages
 from storage.budgets import GroupCalls as StoredGroupCalls
 from storage.budgets import SharedBudget as PostgresBudget

@@ -6,7 +6,8 @@ worker is killed with SIGKILL and another started.
 At the end: every table's stored actions are exactly the presses the bot accepted, in order;
 every deal scored has its result message in its group (kept by the worker that scored it,
 sent by another if that one was killed first);
-every table's stored message and panels show its final state; the inbox is empty; no call
+every table's stored message and panels show its final state (a waiting player's panel as
+the table's rhythm lets it: bot/telegram/rhythm.py); the inbox is empty; no call
 was answered 429; no group had more than 20 sends and edits in any minute, no private chat
 more than 3 in any 3 seconds (the fake server's own limits, which would answer 429)."""
 
@@ -46,7 +47,7 @@ from tests.bot.harness import settings_env
 from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.flood import EDITS, SENDS
 from tests.fakebot.formatting import format_text
-from tests.fakebot.model import Chat
+from tests.fakebot.model import CallbackAnswer, Chat
 from tests.fakebot.world import CallbackQuery
 from tests.postgres import LazyServer
 
@@ -72,23 +73,26 @@ class Played:
     users: list[User]
     accepted: list[tuple[int, str]] = field(default_factory=list)  # (seat, action) in order
     unanswered: int = 0
+    # Every press: its button's data, its answer (None: not answered) and when it was made.
+    presses: list[tuple[str, CallbackAnswer | None, float]] = field(default_factory=list)
 
 
 class Cluster:
     """The receiver and the workers, as processes."""
 
     def __init__(self, env: dict[str, str], workers: int = WORKERS, *,
-                 dying: str | None = None) -> None:
+                 dying: str | None = None, how: str = "dying_worker") -> None:
         self.env = env
         self.count = workers
         self.dying = dying  # the first worker dies once it committed a call with this in it
+        self.how = how  # ... as tests/bot/<how>.py has it
         self.receiver: asyncio.subprocess.Process | None = None
         self.workers: list[asyncio.subprocess.Process] = []
         self.kills = 0
 
     async def _start(self, role: str, env: dict[str, str] | None = None, *,
                      dying: str | None = None) -> asyncio.subprocess.Process:
-        command = ["bot", role] if dying is None else ["tests.bot.dying_worker", dying]
+        command = ["bot", role] if dying is None else [f"tests.bot.{self.how}", dying]
         return await asyncio.create_subprocess_exec(sys.executable, "-m", *command,
                                                     env=env or self.env)
 
@@ -164,31 +168,26 @@ def press_any(tg: FakeTelegram, played: Played,
 
 
 async def _play(tg: FakeTelegram, played: Played, rng: random.Random, until: float, *,
-                maybe: list[tuple[int, str]] | None = None, wait: float = 30) -> None:
+                wait: float = 30) -> None:
     """Random presses of panel buttons, one at a time, each answered before the next (or
-    ``wait`` seconds passed). ``maybe`` collects the presses that may or may not be stored:
-    those not answered and those answered "not saved"."""
+    ``wait`` seconds passed); each one is in ``played.presses``."""
     while time.monotonic() < until:
         pressed = press_any(tg, played, rng)
         if pressed is None:
             await asyncio.sleep(0.3)
             continue
         query, data = pressed
-        told = None  # the press's action, if it is one: (seat, action)
-        if data.startswith("a:"):
-            _, _, _, seat, action = data.split(":", 4)
-            told = _text(int(seat), action)
+        at = time.monotonic()
         try:
             answer = await tg.answer_to(query, timeout=wait)
         except (TimeoutError, AssertionError):
             played.unanswered += 1
-            if maybe is not None and told is not None:
-                maybe.append(told)
+            played.presses.append((data, None, at))
             continue
-        if told is not None and not answer.show_alert:
-            played.accepted.append(told)
-        elif maybe is not None and told is not None and "Not saved" in (answer.text or ""):
-            maybe.append(told)
+        played.presses.append((data, answer, at))
+        if data.startswith("a:") and not answer.show_alert:
+            _, _, _, seat, action = data.split(":", 4)
+            played.accepted.append(_text(int(seat), action))
         await asyncio.sleep(rng.uniform(0.1, 0.6))
 
 
@@ -230,8 +229,14 @@ def _pressed(record: dict[str, Any]) -> tuple[list[tuple[int, str]], dict[int, s
     """The record's actions a player pressed: not those the bot made for a seat because they
     were its only choice (bot/service/play.py ``only_choice``); and the seats whose panels
     say so (their last action of the deal in play was one: ``Table.forced``)."""
+    pressed, forced = pressed_at(record)
+    return list(pressed.values()), forced
+
+
+def pressed_at(record: dict[str, Any]) -> tuple[dict[int, tuple[int, str]], dict[int, str]]:
+    """``_pressed``, each action by the table's version it was pressed at (its button's)."""
     match = new_match(record)
-    pressed = []
+    pressed: dict[int, tuple[int, str]] = {}
     forced: dict[int, str] = {}
     for deal in record["deals"]:
         match.start_deal(deal=deal)
@@ -244,7 +249,7 @@ def _pressed(record: dict[str, Any]) -> tuple[list[tuple[int, str]], dict[int, s
                     and len(state.legal_actions(seat)) == 1:
                 forced[seat] = action
             else:
-                pressed.append(_text(seat, action))
+                pressed[match.version] = _text(seat, action)
                 forced.pop(seat, None)
             match.apply(seat, action)
     return pressed, forced
@@ -271,13 +276,15 @@ def _drawn(screen: Screen | None) -> tuple[str, list[str | None]]:
 
 
 def _shown(message: Message, table: Table, forced: dict[int, str],
-           draw: Callable[[], Screen | None]) -> None:
+           draw: Callable[[], Screen | None], *, waiting: bool = False) -> None:
     """The message shows the table as stored, drawn by ``draw``, but for what only the
     drawing worker's memory knew: a new deal with no action yet may show the end of the deal
     before above it; a panel may say that a seat's only choice was made for it (``forced``,
     unless the table was loaded anew since). A message the table's players cannot press (a
     waiting player's panel, the group's message) may show an older moment of the same deal:
-    it waits for the table's beat (bot/telegram/rhythm.py)."""
+    it waits for the table's beat (bot/telegram/rhythm.py); ``waiting``: a panel whose
+    player has not pressed in this deal yet may still show the deal before (he sees its end
+    with his first turn in this one)."""
     text, buttons = _look(message)
     drawings = []
     for known in (forced, {}):
@@ -292,9 +299,26 @@ def _shown(message: Message, table: Table, forced: dict[int, str],
     if not any(b is not None and b[:2] in PLAYABLE for b in buttons) and all(
             (text, buttons) != drawn for drawn in drawings):
         heading = drawings[0][0].split("\n", 1)[0]  # the game and the deal
+        if waiting and heading not in text.split("\n"):
+            heading = _deal_before(heading)
+            assert re.match(heading, text), f"{text!r} is not of {heading!r}"
+            return
         assert heading in text.split("\n"), f"{text!r} is not of {heading!r}"
         return
     assert (text, buttons) in drawings, f"{(text, buttons)} is none of {drawings}"
+
+
+def _deal_before(heading: str) -> str:
+    """A pattern of the heading of the deal before ``heading``'s, up to its number."""
+    found = re.match(r"(.*?\bdeal )(\d+)\b", heading)
+    assert found is not None, heading
+    return re.escape(found.group(1)) + f"{int(found.group(2)) - 1}\\b"
+
+
+def _turned(record: dict[str, Any]) -> set[int]:
+    """The seats that pressed in the record's last deal (their panels show it since)."""
+    before, _ = _pressed({**record, "deals": record["deals"][:-1]})
+    return {seat for seat, _ in _pressed(record)[0][len(before):]}
 
 
 async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
@@ -308,6 +332,7 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
             row = rows[played.group.id]
             record = await storage.log.record(row.id)
             pressed, forced = _pressed(record)
+            turned = _turned(record)
             assert pressed == played.accepted, (played.game, row.id)
             async with storage.db.reading() as conn:
                 scored = {r[0] + 1 for r in await conn.fetch(  # deal_no counts from 0
@@ -329,7 +354,8 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
                             if b.get("callback_data", "")[:2] in PLAYABLE}
                 assert versions <= {row.last_seq}, (played.game, row.id, seat.seat, versions)
                 reader = translator(svc.users.language_of(user.id))
-                _shown(message, table, forced, partial(panel, table, seat.seat, reader, look))
+                _shown(message, table, forced, partial(panel, table, seat.seat, reader, look),
+                       waiting=seat.seat not in turned)
     finally:
         await storage.close()
 
