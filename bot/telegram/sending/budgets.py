@@ -5,8 +5,8 @@ seconds (about one send or edit a second, a burst of 3). In a group the table me
 never take the share of the minute (``reserve_of``) kept free for one-off messages: a result
 never waits behind a burst of edits. A game's table message is edited evenly over the minute
 (latest state wins, ``steady_of``), not in a burst and a freeze; a lobby, whose players wait to
-see their press, and a scoresheet being entered, which the tapping keeper waits for, are not
-``even``: they are edited at once while the window allows.
+see their press, is not ``even``: it is edited at once while the window allows. (A deal being
+entered by a scorekeeper, who waits for each next question, is in his private chat.)
 
 Several workers: a ``SharedBudget`` counts every call in PostgreSQL too, so that the workers'
 calls to one chat together stay within its budget, and each worker counts its even share of
@@ -158,17 +158,23 @@ class Budgets:
 
     async def settle(self, chat: ChatQueue) -> None:
         """The chat's counted calls were answered (or not made after all): they count from
-        now."""
+        now; the shared budget is told so by the next write that stores what a call showed
+        (``Delivery.slot_sent``), or else by ``tell``."""
         now = time.monotonic()
         for call in chat.counted:
             call[0] = now
         if chat.counted:
             await self._keep(chat)
         chat.counted.clear()
-        tokens, chat.shared = chat.shared, []
-        for token in tokens:
+        chat.answered += chat.shared
+        chat.shared = []
+
+    async def tell(self, chat: ChatQueue) -> None:
+        """Tell the shared budget the chat's answered calls that no write told (in one)."""
+        tokens, chat.answered = chat.answered, []
+        if tokens:
             assert self.shared is not None
-            await self.shared.answered(token)
+            await self.shared.answered(tokens)
 
     async def _keep(self, chat: ChatQueue) -> None:
         """Keep a group's call for after a restart (if that fails, the call was made still)."""
