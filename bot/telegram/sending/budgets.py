@@ -5,8 +5,8 @@ seconds (about one send or edit a second, a burst of 3). In a group the table me
 never take the share of the minute (``reserve_of``) kept free for one-off messages: a result
 never waits behind a burst of edits. A game's table message is edited evenly over the minute
 (latest state wins, ``steady_of``), not in a burst and a freeze; a lobby, whose players wait to
-see their press, and a scoresheet being entered, which the tapping keeper waits for, are not
-``even``: they are edited at once while the window allows.
+see their press, is not ``even``: it is edited at once while the window allows. (A deal being
+entered by a scorekeeper, who waits for each next question, is in his private chat.)
 
 Several workers: a ``SharedBudget`` counts every call in PostgreSQL too, so that the workers'
 calls to one chat together stay within its budget, and each worker counts its even share of
