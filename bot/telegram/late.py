@@ -2,10 +2,11 @@
 answered "not saved, try again"; never both, never neither.
 
 Telegram takes a press's answer for about 15 s. So a press stored in the inbox is applied
-only within ``LATE`` seconds of the receiver storing it; older, it is answered "not saved"
-and changes nothing. A worker that had a press in hand when the database went
-out of reach answers it "not saved" itself, without the database, once it is older than that
-(``InHand``): whichever worker takes it when the database is back finds it too late.
+only within ``LATE`` seconds of the receiver storing it (storage/inbox.py); older, it is
+answered "not saved" and changes nothing. A worker that had a press in hand when the
+database went out of reach answers it "not saved" itself, without the database, once it is
+older than that (``InHand``): whichever worker takes it when the database is back finds it
+too late.
 """
 
 from __future__ import annotations
@@ -19,10 +20,8 @@ from typing import Any
 
 from bot.telegram.answers import Answer
 from bot.telegram.presenter import Presenter
+from storage.inbox import LATE, MARGIN
 from storage.outage import Outage
-
-LATE = 10.0  # seconds after its storing a press is no longer applied
-MARGIN = 2.0  # seconds more before a worker answers its press in hand (a unit's length)
 
 
 @dataclass(frozen=True)
@@ -49,6 +48,7 @@ class InHand:
         self.outage = outage
         self.not_saved = not_saved
         self.press: Press | None = None
+        self.told: Press | None = None  # the last press it answered (not to be again)
         self.due = 0.0  # time.monotonic() when the press is too late, with the margin
         self._waiting: asyncio.Task[None] | None = None
 
@@ -71,7 +71,7 @@ class InHand:
     async def _answer(self, press: Press) -> None:
         await asyncio.sleep(max(0.0, self.due - time.monotonic()))
         if self.press == press and self.outage.since is not None:
-            self.press = None
+            self.press, self.told = None, press
             await self.not_saved(press)
 
     async def close(self) -> None:

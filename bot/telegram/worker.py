@@ -57,7 +57,7 @@ from bot.service import loading
 from bot.service.ports import Services
 from bot.telegram.calls import Call
 from bot.telegram.context import App
-from bot.telegram.late import LATE, InHand, Press, not_saved
+from bot.telegram.late import InHand, Press, not_saved
 from bot.telegram.presenter import Presenter
 from bot.telegram.sending.held import Held
 from storage import inbox
@@ -120,10 +120,7 @@ class Worker:
         await asyncio.sleep(2 * HEARTBEAT)  # the others count this one in their shares first
         await self.beat()
 
-        def notified(*_: object) -> None:
-            self.wake.set()
-
-        listener = Listener(self.db, "cardtable_inbox", notified)
+        listener = Listener(self.db, {"cardtable_inbox": lambda _: self.wake.set()})
         await listener.renew()
         beating = asyncio.create_task(self._beating(stopping))
         log.info("worker %s takes updates", self.id)
@@ -223,12 +220,13 @@ class Worker:
 
             async def process() -> None:
                 key = next((k for k in self.bodies if k in body), None)
-                if key is not None:
-                    await self.bodies[key](body[key])
-                elif press is not None and claimed.age > LATE:
-                    log.info("update %s: a press %.0f s old, not saved", claimed.update_id,
+                if (key is not None or press is not None) and claimed.age > inbox.LATE:
+                    log.info("update %s: waited %.0f s, not done", claimed.update_id,
                              claimed.age)
-                    await not_saved(self.presenter, press)
+                    if press is not None and press != self.in_hand.told:
+                        await not_saved(self.presenter, press)
+                elif key is not None:
+                    await self.bodies[key](body[key])
                 else:
                     await self.app.process_update(Update.de_json(body, self.app.bot))
 

@@ -6,7 +6,8 @@ worker is killed with SIGKILL and another started.
 At the end: every table's stored actions are exactly the presses the bot accepted, in order;
 every deal scored has its result message in its group (kept by the worker that scored it,
 sent by another if that one was killed first);
-every table's stored message and panels show its final state; the inbox is empty; no call
+every table's stored message and panels show its final state (a waiting player's panel as
+the table's rhythm lets it: bot/telegram/rhythm.py); the inbox is empty; no call
 was answered 429; no group had more than 20 sends and edits in any minute, no private chat
 more than 3 in any 3 seconds (the fake server's own limits, which would answer 429)."""
 
@@ -275,13 +276,15 @@ def _drawn(screen: Screen | None) -> tuple[str, list[str | None]]:
 
 
 def _shown(message: Message, table: Table, forced: dict[int, str],
-           draw: Callable[[], Screen | None]) -> None:
+           draw: Callable[[], Screen | None], *, waiting: bool = False) -> None:
     """The message shows the table as stored, drawn by ``draw``, but for what only the
     drawing worker's memory knew: a new deal with no action yet may show the end of the deal
     before above it; a panel may say that a seat's only choice was made for it (``forced``,
     unless the table was loaded anew since). A message the table's players cannot press (a
     waiting player's panel, the group's message) may show an older moment of the same deal:
-    it waits for the table's beat (bot/telegram/rhythm.py)."""
+    it waits for the table's beat (bot/telegram/rhythm.py); ``waiting``: a panel whose
+    player has not pressed in this deal yet may still show the deal before (he sees its end
+    with his first turn in this one)."""
     text, buttons = _look(message)
     drawings = []
     for known in (forced, {}):
@@ -296,9 +299,26 @@ def _shown(message: Message, table: Table, forced: dict[int, str],
     if not any(b is not None and b[:2] in PLAYABLE for b in buttons) and all(
             (text, buttons) != drawn for drawn in drawings):
         heading = drawings[0][0].split("\n", 1)[0]  # the game and the deal
+        if waiting and heading not in text.split("\n"):
+            heading = _deal_before(heading)
+            assert re.match(heading, text), f"{text!r} is not of {heading!r}"
+            return
         assert heading in text.split("\n"), f"{text!r} is not of {heading!r}"
         return
     assert (text, buttons) in drawings, f"{(text, buttons)} is none of {drawings}"
+
+
+def _deal_before(heading: str) -> str:
+    """A pattern of the heading of the deal before ``heading``'s, up to its number."""
+    found = re.match(r"(.*?\bdeal )(\d+)\b", heading)
+    assert found is not None, heading
+    return re.escape(found.group(1)) + f"{int(found.group(2)) - 1}\\b"
+
+
+def _turned(record: dict[str, Any]) -> set[int]:
+    """The seats that pressed in the record's last deal (their panels show it since)."""
+    before, _ = _pressed({**record, "deals": record["deals"][:-1]})
+    return {seat for seat, _ in _pressed(record)[0][len(before):]}
 
 
 async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
@@ -312,6 +332,7 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
             row = rows[played.group.id]
             record = await storage.log.record(row.id)
             pressed, forced = _pressed(record)
+            turned = _turned(record)
             assert pressed == played.accepted, (played.game, row.id)
             async with storage.db.reading() as conn:
                 scored = {r[0] + 1 for r in await conn.fetch(  # deal_no counts from 0
@@ -333,7 +354,8 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
                             if b.get("callback_data", "")[:2] in PLAYABLE}
                 assert versions <= {row.last_seq}, (played.game, row.id, seat.seat, versions)
                 reader = translator(svc.users.language_of(user.id))
-                _shown(message, table, forced, partial(panel, table, seat.seat, reader, look))
+                _shown(message, table, forced, partial(panel, table, seat.seat, reader, look),
+                       waiting=seat.seat not in turned)
     finally:
         await storage.close()
 

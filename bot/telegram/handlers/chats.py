@@ -26,7 +26,7 @@ from bot.telegram.common import (
 )
 from bot.telegram.context import Context
 from bot.ui.i18n import translator
-from storage.outage import DatabaseGone, unavailable
+from storage.outage import DatabaseGone, of_outage
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +162,7 @@ async def on_unknown_command(update: Update, context: Context) -> None:
 
 async def on_error(update: object, context: Context) -> None:
     error = context.error
-    if error is not None and (isinstance(error, DatabaseGone) or unavailable(error)):
+    if error is not None and of_outage(error):
         # The database is out of reach (said once, storage/outage.py): nothing was stored.
         if isinstance(update, Update):
             await _not_stored(update, context)

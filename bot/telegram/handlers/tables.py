@@ -35,6 +35,7 @@ from bot.telegram.common import (
 from bot.telegram.context import Context
 from bot.ui.callbacks import BadCallback, unpack
 from bot.ui.i18n import Translate
+from storage.outage import of_outage
 from storage.rows import UserRow
 
 log = logging.getLogger(__name__)
@@ -117,7 +118,9 @@ async def on_button(update: Update, context: Context) -> None:
     tr = context.presenter.translator(user.id)
     try:
         answer = await _press(context, query, user, tr)
-    except Exception:
+    except Exception as exc:
+        if of_outage(exc):
+            raise  # answered "not saved" (``on_error``); the outage is said once
         log.exception("button %r from %s failed", query.data, user.id)
         answer = Answer.refuse(context.presenter.text(Refusal("failed"), tr))
     await _answer(update, context, answer)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -136,28 +136,24 @@ class MessageBook(Delivery):
             async with self.fence(group.chat_id, group.thread_id) as ours:
                 yield ours
 
-    async def slot_sent(self, slot: Slot) -> None:
-        """A slot's message was posted or edited: its id, if new, and the digest of what it
-        shows are stored (a worker that takes the table over, or a restart, edits only a
-        message that shows something else)."""
+    async def slot_sent(self, slot: Slot, answered: Sequence[int]) -> bool:
+        """A slot's message was posted or edited: its id and the digest of what it shows are
+        stored (a worker that takes the table over, or a restart, edits only a message that
+        shows something else), with the shared budget's ``answered`` calls: one write."""
         table, seat = self._slot_table(slot)
         if table is None:
-            return
-        tables, shown = self.svc.store.tables, slot.sent_digest
+            return False
+        shown, told = slot.sent_digest, False
         try:
+            await self.svc.store.tables.set_shown(table.id, seat, slot.message_id, shown,
+                                                  answered=answered)
+            told = True
             if seat is not None:
-                if any(s.seat == seat and s.panel_message_id != slot.message_id
-                       for s in table.row.seats):
-                    await tables.set_panel_message(table.id, seat, slot.message_id)
-                await tables.set_shown(table.id, seat, shown)
                 table.row = replace(table.row, seats=tuple(
                     replace(s, panel_message_id=slot.message_id, shown_digest=shown)
                     if s.seat == seat else s for s in table.row.seats))
             else:
                 moved = table.row.table_message_id != slot.message_id
-                if moved:
-                    await tables.set_table_message(table.id, slot.message_id)
-                await tables.set_shown(table.id, None, shown)
                 table.row = replace(table.row, table_message_id=slot.message_id,
                                     shown_digest=shown)
                 if moved and table.match is not None:  # the panels' links follow it
@@ -166,6 +162,7 @@ class MessageBook(Delivery):
             log.exception("table %s: cannot store message id of %s", table.id, slot.key)
         if seat is None:
             await self._pin(table, slot)
+        return told
 
     async def slot_settled(self, slot: Slot) -> None:
         """Once every message of a table shows its latest drawing (or a change that waits for

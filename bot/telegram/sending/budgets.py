@@ -173,17 +173,23 @@ class Budgets:
 
     async def settle(self, chat: ChatQueue) -> None:
         """The chat's counted calls were answered (or not made after all): they count from
-        now."""
+        now; the shared budget is told so by the next write that stores what a call showed
+        (``Delivery.slot_sent``), or else by ``tell``."""
         now = time.monotonic()
         for call in chat.counted:
             call[0] = now
         if chat.counted:
             await self._keep(chat)
         chat.counted.clear()
-        tokens, chat.shared = chat.shared, []
-        for token in tokens:
+        chat.answered += chat.shared
+        chat.shared = []
+
+    async def tell(self, chat: ChatQueue) -> None:
+        """Tell the shared budget the chat's answered calls that no write told (in one)."""
+        tokens, chat.answered = chat.answered, []
+        if tokens:
             assert self.shared is not None
-            await self.shared.answered(token)
+            await self.shared.answered(tokens)
 
     async def _keep(self, chat: ChatQueue) -> None:
         """Keep a group's call for after a restart (if that fails, the call was made still)."""

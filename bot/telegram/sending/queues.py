@@ -152,6 +152,7 @@ class Queues:
                     item.future.set_result(None)
             finally:
                 await budgets.settle(chat)  # counted, though nothing was sent (nothing changed)
+                await budgets.tell(chat)
             if isinstance(item, Job):
                 await mark_done(self.queue, item.token)
             chat.queue.remove(item)
@@ -184,7 +185,7 @@ class Queues:
                 return None
             slot.message_id = message.message_id
             slot.sent(screen, digest)
-            await self.delivery.slot_sent(slot)
+            await self._slot_sent(chat, slot)
             return old
         try:
             await self._request(chat, self.bot.edit_message_text(
@@ -199,8 +200,15 @@ class Queues:
             slot.renew = True
             raise _Retry from None
         slot.sent(screen, digest)
-        await self.delivery.slot_sent(slot)
+        await self._slot_sent(chat, slot)
         return None
+
+    async def _slot_sent(self, chat: ChatQueue, slot: Slot) -> None:
+        """Tell the ``Delivery`` what the slot's message shows; the chat's answered calls go
+        with what it stores (one write), else the shared budget is told after (``tell``)."""
+        answered = list(chat.answered)
+        if await self.delivery.slot_sent(slot, answered):
+            del chat.answered[:len(answered)]
 
     async def _retire(self, chat: ChatQueue, message_id: int) -> None:
         """Remove an old copy of a renewed message (or at least its buttons)."""
