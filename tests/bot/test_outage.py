@@ -127,7 +127,7 @@ async def _check_stored(url: str, tables: list[Played], maybe: list[tuple[int, s
     try:
         rows = {row.chat_id: row for row in await storage.tables.open_tables()}
         for played in tables:
-            stored, _ = _pressed(await storage.log.record(rows[played.group.id].id))
+            stored = _pressed(await storage.log.record(rows[played.group.id].id)).pressed
             accepted = iter(played.accepted)
             expected = next(accepted, None)
             for action in stored:

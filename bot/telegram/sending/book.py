@@ -118,32 +118,35 @@ class MessageBook(Delivery):
     async def slot_sent(self, slot: Slot) -> None:
         """A slot's message was posted or edited: its id, if new, and the digest of what it
         shows are stored (a worker that takes the table over, or a restart, edits only a
-        message that shows something else)."""
+        message that shows something else), also when this process no longer holds the table
+        (another worker took its lane while the call was made: it reads them from storage)."""
         table, seat = self._slot_table(slot)
-        if table is None:
-            return
-        tables, shown = self.svc.store.tables, slot.sent_digest
+        table_id, shown = self._slot_ids(slot)[0], slot.sent_digest
+        tables = self.svc.store.tables
+        row = None if table is None else table.row
         try:
             if seat is not None:
-                if any(s.seat == seat and s.panel_message_id != slot.message_id
-                       for s in table.row.seats):
-                    await tables.set_panel_message(table.id, seat, slot.message_id)
-                await tables.set_shown(table.id, seat, shown)
-                table.row = replace(table.row, seats=tuple(
-                    replace(s, panel_message_id=slot.message_id, shown_digest=shown)
-                    if s.seat == seat else s for s in table.row.seats))
+                if row is None or any(s.seat == seat and s.panel_message_id != slot.message_id
+                                      for s in row.seats):
+                    await tables.set_panel_message(table_id, seat, slot.message_id)
+                await tables.set_shown(table_id, seat, shown)
+                if table is not None:
+                    table.row = replace(table.row, seats=tuple(
+                        replace(s, panel_message_id=slot.message_id, shown_digest=shown)
+                        if s.seat == seat else s for s in table.row.seats))
             else:
-                moved = table.row.table_message_id != slot.message_id
+                moved = row is None or row.table_message_id != slot.message_id
                 if moved:
-                    await tables.set_table_message(table.id, slot.message_id)
-                await tables.set_shown(table.id, None, shown)
-                table.row = replace(table.row, table_message_id=slot.message_id,
-                                    shown_digest=shown)
-                if moved and table.match is not None:  # the panels' links follow it
-                    self.moved(table)
+                    await tables.set_table_message(table_id, slot.message_id)
+                await tables.set_shown(table_id, None, shown)
+                if table is not None:
+                    table.row = replace(table.row, table_message_id=slot.message_id,
+                                        shown_digest=shown)
+                    if moved and table.match is not None:  # the panels' links follow it
+                        self.moved(table)
         except Exception:
-            log.exception("table %s: cannot store message id of %s", table.id, slot.key)
-        if seat is None:
+            log.exception("table %s: cannot store message id of %s", table_id, slot.key)
+        if seat is None and table is not None:
             await self._pin(table, slot)
 
     async def slot_settled(self, slot: Slot) -> None:
@@ -164,8 +167,14 @@ class MessageBook(Delivery):
             log.exception("table %s: cannot store that its messages are shown", table.id)
 
     def _slot_table(self, slot: Slot) -> tuple[Table | None, int | None]:
+        table_id, seat = self._slot_ids(slot)
+        return self.svc.tables.get(table_id), seat
+
+    @staticmethod
+    def _slot_ids(slot: Slot) -> tuple[int, int | None]:
+        """The table and the seat (None: the group's message) a slot shows."""
         table_id, _, seat = slot.key[1:].partition("s")
-        return self.svc.tables.get(int(table_id)), int(seat) if seat else None
+        return int(table_id), int(seat) if seat else None
 
     # -- where the group finds the table ------------------------------------------------------
 
