@@ -12,6 +12,12 @@ from storage.rows import UNSET, ChatRow, Unset, UserRow
 from storage.sql import Conn, Database
 
 T = TypeVar("T")
+# The columns of users and of chats in one shape, so that one read returns rows of both
+# (``ChatStore.get_many``): each row reads as a ``UserRow`` or a ``ChatRow``.
+_USER_COLUMNS = ("id, display_name, username, language, has_started_bot, NULL AS time_zone,"
+                 " NULL AS quiet_hours, NULL AS table_defaults, NULL AS title")
+_CHAT_COLUMNS = ("id, NULL AS display_name, username, language, 0 AS has_started_bot,"
+                 " time_zone, quiet_hours, table_defaults, title")
 
 
 class ChatStore:
@@ -46,14 +52,22 @@ class ChatStore:
     async def get_user(self, user_id: int) -> UserRow | None:
         return await self._find(sql.load_user, user_id)
 
-    async def get_users(self, user_ids: Collection[int]) -> dict[int, UserRow]:
-        """The stored ones of these users, in one read."""
-        if not user_ids:
-            return {}
+    async def get_many(self, user_ids: Collection[int], chat_ids: Collection[int]
+                       ) -> tuple[dict[int, UserRow], dict[int, ChatRow]]:
+        """The stored ones of these users and chats, in one read (a worker's unit of work
+        reads those it uses anew at its start)."""
+        if not user_ids and not chat_ids:
+            return {}, {}
+        users = (f"SELECT 'u' AS kind, {_USER_COLUMNS} FROM users"
+                 f" WHERE id IN ({', '.join('?' * len(user_ids))})")
+        chats = (f"SELECT 'c' AS kind, {_CHAT_COLUMNS} FROM chats"
+                 f" WHERE id IN ({', '.join('?' * len(chat_ids))})")
+        query = " UNION ALL ".join(
+            part for part, ids in ((users, user_ids), (chats, chat_ids)) if ids)
         async with self._db.reading() as conn:
-            rows = await conn.fetch("SELECT * FROM users WHERE id IN"
-                                    f" ({', '.join('?' * len(user_ids))})", tuple(user_ids))
-        return {row["id"]: UserRow.of(row) for row in rows}
+            rows = await conn.fetch(query, (*user_ids, *chat_ids))
+        return ({row["id"]: UserRow.of(row) for row in rows if row["kind"] == "u"},
+                {row["id"]: ChatRow.of(row) for row in rows if row["kind"] == "c"})
 
     async def find_user(self, username: str) -> UserRow | None:
         """The user with this Telegram username (any case, with or without the @)."""

@@ -87,7 +87,6 @@ async def consume(conn: Conn, timer: TimerRow) -> None:
         raise TimerGone(f"table {timer.table_id}: its {timer.kind} timer was fired already")
 
 
-async def moved_on(conn: Conn, table_id: int, version: int) -> None:
-    """The table is at ``version`` now: its timers set for an earlier one are void."""
-    await conn.execute("DELETE FROM timers WHERE table_id = ? AND version < ?",
-                       (table_id, version))
+# The table is at a version (the second parameter) now: its timers (the first, its id) set
+# for an earlier one are void (with the log's append: storage/log_sql.py).
+MOVED_ON = "DELETE FROM timers WHERE table_id = ? AND version < ?"

@@ -80,12 +80,14 @@ class Users:
 
     async def reread(self, user_ids: Iterable[int], chat_ids: Iterable[int]) -> None:
         """Read anew the rows of these users and chats that are cached (another process may
-        have changed them), all the users in one read; they are not read again in this unit
+        have changed them), all in one read; they are not read again in this unit
         of work."""
         self._fresh = set(user_ids)
-        self.users.update(await self.store.chats.get_users(self._fresh & self.users.keys()))
-        for chat_id in set(chat_ids) & (self.chats.keys() | self.chat_languages.keys()):
-            row = self.chats[chat_id] = await self.store.chats.get_chat(chat_id)
+        cached = set(chat_ids) & (self.chats.keys() | self.chat_languages.keys())
+        users, chats = await self.store.chats.get_many(self._fresh & self.users.keys(), cached)
+        self.users.update(users)
+        for chat_id in cached:
+            row = self.chats[chat_id] = chats.get(chat_id)
             if row is not None and row.language is not None:
                 self.chat_languages[chat_id] = row.language
 

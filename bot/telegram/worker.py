@@ -72,6 +72,7 @@ log = logging.getLogger(__name__)
 DEAD_AFTER = 3.0  # seconds without a heartbeat after which a worker is taken for dead
 STEAL_AFTER = 3.0  # seconds an update may wait for its lane's busy worker
 HEARTBEAT = 1.0
+PRUNE_EVERY = 60.0  # seconds between two prunes of the shared budget's and kept calls' rows
 POLL = 0.5  # seconds between looks at the inbox when no notification comes
 GIVE_UP = 5  # attempts at an update before it is set aside
 _TABLE_KEY = re.compile(r"table(\d+)$")
@@ -87,6 +88,7 @@ class Worker:
         self.wake = asyncio.Event()
         self.handled = 0  # updates done (for the benchmark)
         self.beaten_at: float | None = None  # time.monotonic() of the last heartbeat
+        self.pruned_at: float | None = None  # time.monotonic() of the last prune
         # Sends at once that hold a connection for their lane's row (``ours``): under
         # half the pool, the rest left to the unit of work, the listener and what sends write.
         self.sending = asyncio.Semaphore(max(1, db.pool.get_max_size() // 2 - 1))
@@ -161,12 +163,16 @@ class Worker:
                     log.exception("worker %s: heartbeat failed", self.id)
 
     async def beat(self) -> None:
-        """Alive; this worker's share of the overall budget follows the live workers."""
+        """Alive; this worker's share of the overall budget follows the live workers. Each
+        ``PRUNE_EVERY`` seconds, the rows of calls older than kept are forgotten."""
         live = await self.db.write(lambda conn: inbox.heartbeat(conn, self.id,
                                                                 dead_after=DEAD_AFTER))
         self.beaten_at = time.monotonic()
         outbox = self.presenter.outbox
         outbox.budgets.share(live)
+        if self.pruned_at is not None and self.beaten_at - self.pruned_at < PRUNE_EVERY:
+            return
+        self.pruned_at = self.beaten_at
         if isinstance(outbox.budgets.shared, SharedBudget):
             await outbox.budgets.shared.prune()
         if isinstance(outbox.queue, SendQueue):

@@ -42,6 +42,21 @@ async def test_users_need_a_name_when_new_and_keep_what_is_not_changed(store: St
         "Anna", "ann", "ru", True)
 
 
+async def test_users_and_chats_are_read_together_as_stored(store: Storage) -> None:
+    chat = await store.chats.save_chat(CHAT, language="uk", time_zone="Europe/Kyiv",
+                                       table_defaults={"pool": 30}, title="Club",
+                                       username="club")
+    await store.chats.save_chat(-1002, language="ka")
+    await store.chats.save_user(7, display_name="Ann", username="ann")
+    user = await store.chats.save_user(7, language="ru", has_started_bot=True)
+    other = await store.chats.save_user(8, display_name="Bob")
+    users, chats = await store.chats.get_many({7, 8, 9}, {CHAT, -5})
+    assert users == {7: user, 8: other} and chats == {CHAT: chat}
+    assert await store.chats.get_many({8}, ()) == ({8: other}, {})
+    assert await store.chats.get_many((), {CHAT}) == ({}, {CHAT: chat})
+    assert await store.chats.get_many((), ()) == ({}, {})
+
+
 async def test_one_open_table_per_chat(store: Storage) -> None:
     await _users(store, 1)
     first = await store.tables.create_table(CHAT, "preferans", creator_id=1, rules={}, seat_count=3)

@@ -9,12 +9,13 @@ players made, none lost, none doubled."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import time
 from typing import Any
 
-from playwright.async_api import Page
+from playwright.async_api import Page, Response
 
 from bot.service import records
 from engine.base import DealState
@@ -55,6 +56,11 @@ async def _showing(page: Page, wanted: int) -> None:
     """Wait until the page shows the stored version (live: its event stream)."""
     await page.wait_for_function(
         f"Number(document.getElementById('app').dataset.version) === {wanted}")
+
+
+def _stream_opened(response: Response) -> bool:
+    """A page's event stream answered: the page is connected to a worker that listens."""
+    return "/api/events?" in response.url and response.status == 200
 
 
 async def _tap(page: Page) -> tuple[int, str]:
@@ -155,10 +161,16 @@ async def test_a_deal_by_taps_and_keys_on_two_workers_one_killed(postgres: LazyS
                         pids = [p.pid for p in cluster.workers]
                         serving = _serving(port, pids)
                         assert serving, "no worker holds the players' event streams"
-                        for pid in serving:
-                            await cluster.kill(pids.index(pid))
+                        # Every page's stream is on a worker killed now: each page opens a
+                        # new one, and shows the stored state, before the next tap (one made
+                        # while no worker listens is not made: the page says it is offline).
+                        async with contextlib.AsyncExitStack() as reconnected:
+                            for page in pages.values():
+                                await reconnected.enter_async_context(
+                                    page.expect_response(_stream_opened))
+                            for pid in serving:
+                                await cluster.kill(pids.index(pid))
                         killed = len(serving)
-                        # The pages reconnect to a live worker and show the stored state.
                         now = (await _stored(storage, table_id))[0]
                         for page in pages.values():
                             await _showing(page, now)

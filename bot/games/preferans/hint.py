@@ -57,6 +57,12 @@ def hint_line(hint: Any, ctx: RenderContext) -> str:
                   n=f["deals"])
     if hint.why == "only_card":
         return tr("💡 {action}: your only legal card.", action=action)
+    if hint.why == "claim" and f["deals"] and not f["beaten"]:
+        return tr("💡 {action}: the claim holds in every deal of the cards you cannot see "
+                  "({n} tried).", action=action, n=f["deals"])
+    if hint.why == "claim" and f["beaten"]:
+        return tr("💡 {action}: the claim fails in {beaten} of {n} deals of the cards you "
+                  "cannot see.", action=action, beaten=f["beaten"], n=f["deals"])
     if hint.why == "claim":
         return tr("💡 {action}: playing on costs nothing: the cards will tell.", action=action)
     return tr("💡 {action}: the usual choice with this hand.", action=action)

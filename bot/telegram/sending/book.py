@@ -40,7 +40,8 @@ class MessageBook(Delivery):
         self.svc = svc
         self.outbox: Outbox | None = None  # set once the outbox that tells it is made
         self.moved: Callable[[Table], None] = lambda table: None  # a table message is new
-        self.slots: dict[tuple[int, int | None], Slot] = {}  # (table, seat or None: group)
+        # table -> seat (None: the group) -> its slot
+        self.slots: dict[int, dict[int | None, Slot]] = {}
         self.drawn: dict[int, float] = {}  # table -> its row's updated_at when last drawn
         self.pins = PinRights(svc.store.marks)  # groups where the bot may not pin
         self.dealt: dict[int, int] = {}  # table -> how many deals it had when last drawn
@@ -63,13 +64,14 @@ class MessageBook(Delivery):
             message_id, shown = next((s.panel_message_id, s.shown_digest) for s in row.seats
                                      if s.seat == seat)
             key = f"t{row.id}s{seat}"
-        slot = self.slots.get((row.id, seat))
+        mine = self.slots.setdefault(row.id, {})
+        slot = mine.get(seat)
         if slot is None or slot.chat_id != chat_id:
             known = slot is None and message_id is not None  # what it shows: stored
             slot = Slot(key, chat_id, message_id if slot is None else None,
                         thread_id=row.thread_id if seat is None else 0,
                         sent_digest=shown if known else None)
-            self.slots[(row.id, seat)] = slot
+            mine[seat] = slot
         return slot
 
     def drawing(self, table: Table) -> None:
@@ -82,8 +84,8 @@ class MessageBook(Delivery):
         """What this process knows of a table's messages is no longer true (another worker
         drew them since): their ids come from the table's row again, and nothing is taken
         as shown."""
-        for key in [key for key in self.slots if key[0] == table_id]:
-            self.slots.pop(key).forgotten = True
+        for slot in self.slots.pop(table_id, {}).values():
+            slot.forgotten = True
         self.drawn.pop(table_id, None)
         self.dealt.pop(table_id, None)
 
@@ -106,7 +108,7 @@ class MessageBook(Delivery):
     async def sending(self, slot: Slot) -> AsyncIterator[bool]:
         """A slot's screen goes unless its table was forgotten or (several workers) another
         worker may have drawn the table since this one did (``fence``)."""
-        group = self.slots.get((int(slot.key[1:].partition("s")[0]), None))
+        group = self.slots.get(int(slot.key[1:].partition("s")[0]), {}).get(None)
         if slot.forgotten or group is None:
             yield False
         elif self.fence is None:
@@ -157,8 +159,8 @@ class MessageBook(Delivery):
         if table is None or table.id not in self.drawn:
             return
         drawn = self.drawn[table.id]
-        mine = [s for (t, _), s in self.slots.items() if t == table.id]
-        if any(s.queued for s in mine) or (table.row.shown_at or 0) >= drawn:
+        if (table.row.shown_at or 0) >= drawn \
+                or any(s.queued for s in self.slots.get(table.id, {}).values()):
             return
         try:
             if await self.svc.store.tables.mark_shown(table.id, drawn):

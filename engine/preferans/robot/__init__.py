@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.preferans.robot import calls, heuristic
+from engine.preferans.robot.answer import answer
 from engine.preferans.robot.auto import auto
 from engine.preferans.robot.hint import Hint, hint
 from engine.preferans.robot.knowledge import Knowledge
@@ -28,7 +29,7 @@ from engine.robot_budget import DEFAULT, Budget
 
 _DECIDE = {"bidding": calls.bid, "discard": calls.discard, "contract": calls.contract,
            "whist": calls.whist, "play": play,
-           "claim": lambda k, rng, budget: heuristic.DECIDE["claim"](k)}
+           "claim": answer}
 
 
 def choose(view: Mapping[str, Any], rules: Rules, rng: random.Random,

@@ -17,6 +17,7 @@ from typing import Any
 from engine.cards import Suit, parse_cards
 from engine.preferans.bids import MISER, OBLIGATION, level, trump
 from engine.preferans.robot import calls, heuristic
+from engine.preferans.robot.answer import judge
 from engine.preferans.robot.heuristic.estimate import (
     declarer_tricks,
     defence_tricks,
@@ -91,7 +92,8 @@ def hint(view: Mapping[str, Any], rules: Rules, rng: random.Random,
     if k.phase == "open":
         return Hint(heuristic.calls.open_play(k), "open")
     if k.phase == "claim":
-        return Hint("answer:refuse", "claim")
+        verdict = judge(k, rng, budget)
+        return Hint(verdict.action, "claim", {"deals": verdict.deals, "beaten": verdict.beaten})
     decide = {"bidding": calls.bid, "discard": calls.discard, "contract": calls.contract,
               "whist": calls.whist}[k.phase]
     action = decide(k, rng, budget)

@@ -41,6 +41,9 @@ class Knowledge:
         self.hands: dict[int, list[Card]] = {
             int(s): parse_cards(cards) for s, cards in view["exposed"].items()}
         self.hands[self.seat] = parse_cards(view["hand"])
+        claim = view.get("claim")
+        if claim is not None:  # a claimer's hand is shown to everyone
+            self.hands[claim["seat"]] = parse_cards(claim["hand"])
         self.hand = self.hands[self.actor]
         self.talon = parse_cards(view["talon"])
         self.discard = parse_cards(view["discard"])
@@ -96,6 +99,19 @@ class Knowledge:
         if seat in self.hands:
             return frozenset(self.hands[seat])
         return self.unseen
+
+    @property
+    def mover(self) -> int:
+        """The seat to play the next card: the actor, or while a claim is answered the
+        seat whose turn it is in the trick (the first trick is led by first hand)."""
+        if self.phase != "claim":
+            return self.actor
+        if self.trick:
+            last = self.trick[-1][0]
+            assert last is not None
+            return self.active[(self.active.index(last) + 1) % 3]
+        winner = self.view["last_winner"]
+        return self.active[0] if winner is None else int(winner)
 
     @property
     def next_players(self) -> list[int]:

@@ -27,7 +27,7 @@ def play_layout(k: Knowledge, sample: Sample) -> Layout:
     if talon_leads(k, done + 1):
         talon = tuple(sample.out)  # the talon card still face down leads the next trick
     fixed = sum(fixed_lead(k, n) for n in range(done + 1, 10))
-    return Layout((hands[0], hands[1], hands[2]), k.trump, k.active.index(k.actor), trick,
+    return Layout((hands[0], hands[1], hands[2]), k.trump, k.active.index(k.mover), trick,
                   talon, TALON if k.rules.players == 4 else NOBODY, fixed)
 
 
