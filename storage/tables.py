@@ -239,12 +239,6 @@ class TableStore:
 
         return await self._db.write(change)
 
-    async def set_table_message(self, table_id: int, message_id: int | None) -> None:
-        """The group's table message (the id only: what it shows is redrawn, not stored).
-        Not a change of the table."""
-        await self._db.write(lambda conn: conn.execute(
-            "UPDATE game_tables SET table_message_id = ? WHERE id = ?", (message_id, table_id)))
-
     async def set_pinned(self, table_id: int, message_id: int | None) -> None:
         """The group message of the table the bot pinned (None: none is pinned now). Not a
         change of the table."""
@@ -267,15 +261,22 @@ class TableStore:
             "UPDATE game_tables SET shown_at = ? WHERE id = ? AND updated_at = ?",
             (updated_at, table_id, updated_at))))
 
-    async def set_shown(self, table_id: int, seat: int | None, digest: str | None) -> None:
+    async def set_shown(self, table_id: int, seat: int | None, digest: str | None, *,
+                        message_id: int | None = None) -> None:
         """What the table message (``seat`` None) or a seat's panel shows now, as the digest
-        of the screen last sent to it. Not a change of the table."""
+        of the screen last sent to it, and (``message_id``) which message it is, if it is a
+        new one: in one statement (a worker killed between two would leave the new message
+        with the old one's digest). Not a change of the table."""
+        moved = "" if message_id is None else (
+            ", table_message_id = ?" if seat is None else ", panel_message_id = ?")
+        ids = () if message_id is None else (message_id,)
         if seat is None:
-            sql_text, params = "UPDATE game_tables SET shown_digest = ? WHERE id = ?", (
-                digest, table_id)
+            sql_text = f"UPDATE game_tables SET shown_digest = ?{moved} WHERE id = ?"
+            params: tuple[Any, ...] = (digest, *ids, table_id)
         else:
-            sql_text = "UPDATE seats SET shown_digest = ? WHERE table_id = ? AND seat = ?"
-            params = (digest, table_id, seat)
+            sql_text = (f"UPDATE seats SET shown_digest = ?{moved} WHERE table_id = ? AND "
+                        "seat = ?")
+            params = (digest, *ids, table_id, seat)
         await self._db.write(lambda conn: conn.execute(sql_text, params))
 
     async def set_panel_message(self, table_id: int, seat: int, message_id: int | None) -> None:

@@ -128,19 +128,18 @@ class MessageBook(Delivery):
         row = None if table is None else table.row
         try:
             if seat is not None:
-                if row is None or any(s.seat == seat and s.panel_message_id != slot.message_id
-                                      for s in row.seats):
-                    await tables.set_panel_message(table_id, seat, slot.message_id)
-                await tables.set_shown(table_id, seat, shown)
+                moved = row is None or any(s.seat == seat and s.panel_message_id != slot.message_id
+                                           for s in row.seats)
+                await tables.set_shown(table_id, seat, shown,
+                                       message_id=slot.message_id if moved else None)
                 if table is not None:
                     table.row = replace(table.row, seats=tuple(
                         replace(s, panel_message_id=slot.message_id, shown_digest=shown)
                         if s.seat == seat else s for s in table.row.seats))
             else:
                 moved = row is None or row.table_message_id != slot.message_id
-                if moved:
-                    await tables.set_table_message(table_id, slot.message_id)
-                await tables.set_shown(table_id, None, shown)
+                await tables.set_shown(table_id, None, shown,
+                                       message_id=slot.message_id if moved else None)
                 if table is not None:
                     table.row = replace(table.row, table_message_id=slot.message_id,
                                         shown_digest=shown)
