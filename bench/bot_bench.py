@@ -16,6 +16,7 @@ import secrets
 import statistics
 import tempfile
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,12 +26,13 @@ from bot.telegram.context import BotData
 from bot.ui.callbacks import action_data
 from engine.games import get_game
 from engine.match import Match
+from engine.robot_budget import Budget
 from storage.rows import Entry
 from storage.store import Storage
 from tests.bot.harness import act, open_table, running_bot
 from tests.bot.tabletop import make, only_table, seat_users
 from tests.fakebot import FakeTelegram, FloodLimits, User
-from tests.fakebot.model import Chat
+from tests.fakebot.model import ApiCall, Chat
 
 PACES = (0.4, 1.2, 5.0, 10.0, 30.0)  # seconds between a table's actions
 QUICK_PACES = (1.2, 5.0)  # --quick: two paces, each on a sped-up clock (the slow ones take minutes)
@@ -147,6 +149,7 @@ class Paced:
     peak_private: int = 0  # a player's most calls in any 3 s
     errors: int = 0  # answers of 429
     seconds: float = 0.0  # from the start to the last deal's end
+    kinds: Counter[str] = field(default_factory=Counter)  # sends+edits by kind (``_kind``)
 
 
 async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
@@ -170,6 +173,9 @@ async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
                 assert match is not None
                 seats = seat_users(hub, users)
                 rng = random.Random(1)
+                choose = match.spec.robot.choose
+                if game == "preferans":  # its robot thinks by the clock: by samples here
+                    choose = functools.partial(choose, budget=Budget(samples=8, seconds=None))
                 figures, before, presses = Paced(), len(tg.calls), []
                 began = tg.world.now()
                 while figures.deals < deals and not match.over:  # a short pool may end first
@@ -177,8 +183,7 @@ async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
                     assert state is not None
                     seat = state.to_act[0]
                     user = seats[state.controller(seat)]
-                    action = match.spec.robot.choose(state.view(state.controller(seat)),
-                                                     match.rules, rng)
+                    action = choose(state.view(state.controller(seat)), match.rules, rng)
                     done, started = len(match.outputs), tg.world.now()
                     presses.append(started)
                     if game == "preferans":
@@ -203,6 +208,7 @@ async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
                 figures.messages = sum(c.method in MESSAGE_CALLS for c in calls)
                 figures.deletes = sum(c.method == "deleteMessage" for c in calls)
                 figures.errors = sum(c.status == 429 for c in calls)
+                figures.kinds = _kinds(calls, group.id)
                 edits = sorted(c.time for c in calls if c.chat_id == group.id
                                and c.method == "editMessageText")
                 figures.group_lags = [next((e for e in edits if e >= t), edits[-1]) - t
@@ -210,6 +216,30 @@ async def _paced(game: str, players: int, deals: int, pace: float) -> Paced:
                 figures.peak_group = tg.peak_rate(group, period=60)
                 figures.peak_private = max(tg.peak_rate(u, period=3.0) for u in users)
     return figures
+
+
+def _kinds(calls: list[ApiCall], group: int) -> Counter[str]:
+    """Where the sends and edits go: the group's table message, its one-off messages; a
+    panel that offers its player a turn (his buttons come or change), one whose turn buttons
+    go (he acted), any other panel change (a waiting player's); a player's one-off messages."""
+    kinds: Counter[str] = Counter()
+    turn: dict[int | str | None, bool] = {}  # a private chat -> its panel offers a turn
+    for call in calls:
+        if call.method not in MESSAGE_CALLS:
+            continue
+        markup = call.params.get("reply_markup") or {}
+        offers = any(str(button.get("callback_data", "")).startswith(("a:", "u:"))
+                     for row in markup.get("inline_keyboard", []) for button in row)
+        if call.chat_id == group:
+            kinds["group table" if call.method.startswith("edit") else "group one-off"] += 1
+            continue
+        if call.method == "sendMessage" and not markup:
+            kinds["player one-off"] += 1
+            continue
+        kinds["panel: a turn" if offers else "panel: turn buttons go"
+              if turn.get(call.chat_id) else "panel: waiting"] += 1
+        turn[call.chat_id] = offers
+    return kinds
 
 
 async def _peak_group_rate(tables: int = 3, seconds: float = 75) -> int:
@@ -276,6 +306,8 @@ def _figures(game: str, players: int, unit: str, pace: float, speed: float,
     out = [
         Figure("bot", f"{title}: sends+edits per {unit}, {pace} s pace",
                got.messages / per, "calls", f"goal <= {goal}; {note}"),
+        *(Figure("bot", f"{title}: {kind} per {unit}, {pace} s pace", count / per, "calls",
+                 "sends+edits of this kind") for kind, count in sorted(got.kinds.items())),
         Figure("bot", f"{title}: tables one token carries, {pace} s pace",
                TOKEN / a_second, "tables",
                f"{TOKEN} calls a second / {a_second:.3f} sends+edits a second a table"),

@@ -21,13 +21,14 @@ from bot.telegram import application
 from bot.telegram.commands import set_menus
 from bot.telegram.connect import connect
 from bot.telegram.context import App
+from bot.telegram.lane_jobs import LaneJobs
 from bot.telegram.presenter import Presenter
 from bot.telegram.reactions import Reactions
 from bot.telegram.sending.book import MessageBook
 from bot.telegram.sending.budgets import Budgets
 from bot.telegram.sending.outbox import Outbox
 from bot.telegram.sending.ports import GroupCalls, SendQueue, SharedBudget
-from bot.telegram.worker import LaneJobs, Worker
+from bot.telegram.worker import Worker
 from bot.ui.i18n import languages
 from storage.budgets import GroupCalls as StoredGroupCalls
 from storage.budgets import SharedBudget as PostgresBudget
@@ -54,7 +55,8 @@ async def start(app: App) -> Services:
     group_calls = StoredGroupCalls(storage.db)
     await group_calls.prune()
     svc, presenter = await compose(app, storage, group_calls=group_calls)
-    presenter.outbox.budgets.counted_before(await group_calls.recent(settings.group_window))
+    budgets = presenter.outbox.budgets
+    budgets.counted_before(await group_calls.recent(budgets.group_window))
     await set_menus(app, storage.marks)
     restored, problems = await loading.restore(svc)
     if await svc.store.chats.any_user():  # the process before may have written to them
@@ -90,7 +92,7 @@ async def compose(app: App, storage: Storage, *, jobs: Callable[[Scheduler], Sch
     links = None if settings.webapp_url is None else AppLinks(settings.webapp_url,
                                                                me.username or "")
     book = MessageBook(svc)
-    budgets = Budgets(group_limit=settings.group_limit, group_window=settings.group_window,
+    budgets = Budgets(group_limit=settings.group_limit, window_speed=settings.window_speed,
                       overall_limit=settings.overall_limit, shared=shared,
                       group_calls=group_calls)
     reactions = Reactions(svc, lambda outcome: svc.publish(outcome))

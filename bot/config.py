@@ -33,9 +33,10 @@ class Settings:
     log_level: str = "INFO"
     group_limit: int = 18  # messages plus edits per minute in a group (Telegram allows 20)
     overall_limit: int = 28  # calls per second over all chats (Telegram allows about 30)
-    # Seconds of a group's budget window: Telegram's minute. No environment setting: only the
-    # tests shorten it, beside their fake Bot API's group limit (a sped-up clock).
-    group_window: float = 60.0
+    # How many times faster the chats' budget windows (a group's minute, a private chat's 3 s)
+    # pass than Telegram's. No environment setting: only the tests speed them up, beside their
+    # fake Bot API's limits (a sped-up clock).
+    window_speed: float = 1.0
     webapp_url: str | None = None  # the Mini App's public URL (None: no Mini App)
     webapp_port: int | None = None  # the port its web server listens on
     metrics_port: int | None = None  # /healthz and /metrics on a server of their own

@@ -19,6 +19,8 @@ under Telegram's 20 leave room for it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from storage.inbox import NOW
 from storage.sql import Conn, Database
 
@@ -26,6 +28,9 @@ IN_FLIGHT = 10.0
 IN_FLIGHT_POLL = 0.05  # seconds to look again when the window is full of calls in flight
 LOCK_CLASS = 7119  # the advisory locks' first key: (LOCK_CLASS, a chat's hash)
 KEEP = 120.0  # seconds a call's row is kept (longer than any window)
+# The shared budget's calls (its one parameter: their tokens, a list) were answered now: they
+# count from now. Told alone, or with what a call showed (``TableStore.set_shown``).
+ANSWERED = f"UPDATE chat_calls SET at = {NOW} WHERE id = ANY(?)"
 
 
 class _ChatCalls:
@@ -56,11 +61,8 @@ class SharedBudget(_ChatCalls):
 
         return await self.db.write(take)
 
-    async def answered(self, token: int) -> None:
-        async def answered(conn: Conn) -> None:
-            await conn.execute(f"UPDATE chat_calls SET at = {NOW} WHERE id = ?", (token,))
-
-        await self.db.write(answered)
+    async def answered(self, tokens: Sequence[int]) -> None:
+        await self.db.write(lambda conn: conn.execute(ANSWERED, (list(tokens),)))
 
 
 class GroupCalls(_ChatCalls):

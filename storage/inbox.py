@@ -34,6 +34,11 @@ CANDIDATES = 8  # lanes looked at per claim
 KEEP_DONE = 86_400.0  # seconds a done update is kept (Telegram redelivers within a day)
 KEEP_DEAD = 7 * 86_400.0  # seconds an update set aside is kept (to be looked at)
 LIVE = f"SELECT id FROM workers WHERE seen_at > {NOW} - ?"
+# Someone waits for the answer to a press or a Mini App's tap (Telegram takes a press's for
+# 15 s): one stored longer ago than LATE is not done, only answered "not saved"; whoever
+# answers so without the database (it is out of reach) waits MARGIN more (a unit's length).
+LATE = 10.0
+MARGIN = 2.0
 
 
 def _home(lane: str) -> str:
@@ -69,6 +74,7 @@ class Claimed:
     body: str
     attempts: int
     version: int  # the lane's, advanced
+    age: float  # seconds since the receiver stored it
 
 
 async def put(conn: Conn, update_id: int, lane: str, body: str) -> bool:
@@ -79,6 +85,12 @@ async def put(conn: Conn, update_id: int, lane: str, body: str) -> bool:
     if added:
         await conn.execute("SELECT pg_notify('cardtable_inbox', '')")
     return bool(added)
+
+
+async def done(conn: Conn, update_id: int) -> bool:
+    """Whether the update was done (or set aside)."""
+    row = await conn.fetchone("SELECT done_at FROM inbox WHERE update_id = ?", (update_id,))
+    return row is not None and row[0] is not None
 
 
 async def lane_of_table(conn: Conn, table_id: int) -> str | None:
@@ -116,12 +128,13 @@ async def claim(conn: Conn, worker: str, *, dead_after: float,
         "  WHERE i.done_at IS NULL FOR UPDATE OF i SKIP LOCKED),"
         f" claimed AS (UPDATE inbox SET done_at = {NOW} FROM row"
         "  WHERE inbox.update_id = row.update_id"
-        "  RETURNING inbox.update_id, inbox.lane, inbox.body, inbox.attempts),"
+        "  RETURNING inbox.update_id, inbox.lane, inbox.body, inbox.attempts,"
+        f"  {NOW} - inbox.received_at AS age),"
         f" moved AS ({_advance('SELECT lane, 1, ? FROM claimed')})"
         " SELECT claimed.*, moved.version FROM claimed, moved",
         (dead_after, worker, steal_after, CANDIDATES, LOCK_SEED, worker))
     return None if row is None else Claimed(row["update_id"], row["lane"], row["body"],
-                                            row["attempts"], row["version"])
+                                            row["attempts"], row["version"], row["age"])
 
 
 def _advance(rows: str) -> str:

@@ -1,8 +1,9 @@
-"""A LISTEN on a PostgreSQL channel that outlives the server's restarts.
+"""A LISTEN on PostgreSQL channels that outlives the server's restarts.
 
 A restart closes the listening connection and with it the notifications: ``renew``, called
-whenever the listener is about to wait for one, listens again on a new connection once the
-server is back (until then the caller polls)."""
+whenever the listener is about to wait for one (or every so often), listens again on a new
+connection once the server is back (until then the caller polls, or knows that notices sent
+meanwhile were not heard)."""
 
 from __future__ import annotations
 
@@ -16,32 +17,36 @@ from storage.postgres import PostgresDatabase
 
 
 class Listener:
-    def __init__(self, db: PostgresDatabase, channel: str, notified: Callable[..., None]) -> None:
+    def __init__(self, db: PostgresDatabase, channels: dict[str, Callable[[str], None]]) -> None:
+        """``channels``: each channel's callback, given each notice's payload."""
         self.db = db
-        self.channel = channel
-        self.notified = notified
+        self._callbacks = {channel: (lambda _c, _p, _ch, payload, heard=heard: heard(payload))
+                           for channel, heard in channels.items()}
         self._raw: asyncpg.Connection | None = None
 
-    async def renew(self) -> None:
-        """Listen, unless listening already (the database out of reach: not now)."""
+    async def renew(self) -> bool:
+        """Listen, unless listening already (the database out of reach: not now). Whether
+        it listens anew (notices sent since it last listened were not heard)."""
         if self._raw is not None and _alive(self._raw):
-            return
+            return False
         await self.close()
         try:
             raw = await self.db.pool.acquire()
         except Exception as exc:
             if not unavailable(exc):
                 raise
-            return
+            return False
         try:
-            await raw.add_listener(self.channel, self.notified)
+            for channel, callback in self._callbacks.items():
+                await raw.add_listener(channel, callback)
         except Exception as exc:
             raw.terminate()
             await self.db.pool.release(raw)
             if not unavailable(exc):
                 raise
-            return
+            return False
         self._raw = raw
+        return True
 
     async def close(self) -> None:
         raw, self._raw = self._raw, None
@@ -49,7 +54,8 @@ class Listener:
             return
         # Closed by an outage (its pool may have taken it back): nothing to unlisten.
         with contextlib.suppress(Exception):
-            await raw.remove_listener(self.channel, self.notified)
+            for channel, callback in self._callbacks.items():
+                await raw.remove_listener(channel, callback)
         with contextlib.suppress(asyncpg.InterfaceError):
             await self.db.pool.release(raw)
 

@@ -14,6 +14,9 @@ import asyncio
 import logging
 import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from storage.errors import StorageError
 
@@ -24,6 +27,21 @@ FIRST_WAIT = 0.05  # seconds before the first retry; doubled each time up to MOS
 MOST_WAIT = 1.0
 EXIT_CODE = 75  # EX_TEMPFAIL: a supervisor (systemd Restart=on-failure, a Procfile) restarts
 _SQLITE_TRANSIENT = ("locked", "busy", "full", "disk i/o", "unable to open")
+
+
+_patient: ContextVar[bool] = ContextVar("outage_patient", default=True)
+
+
+@contextmanager
+def impatient() -> Iterator[None]:
+    """Inside (this task, and those it starts): an operation that finds the database out of
+    reach raises what it met at once rather than wait (a request whose client is better told
+    to try again); the outage is said all the same."""
+    token = _patient.set(False)
+    try:
+        yield
+    finally:
+        _patient.reset(token)
 
 
 class DatabaseGone(StorageError):
@@ -50,6 +68,11 @@ def unavailable(exc: BaseException) -> bool:
                       | asyncpg.TooManyConnectionsError)
 
 
+def of_outage(exc: BaseException) -> bool:
+    """Whether ``exc`` comes of an outage: the database out of reach now, or for too long."""
+    return isinstance(exc, DatabaseGone) or unavailable(exc)
+
+
 class Outage:
     """Whether the database is out of reach now, since when, and when it was last back."""
 
@@ -63,8 +86,10 @@ class Outage:
 
     async def wait(self, exc: BaseException) -> None:
         """After ``exc`` (``unavailable``): wait before trying again; DatabaseGone past the
-        limit."""
+        limit (``impatient``: ``exc`` raised again at once)."""
         self.failed(exc)
+        if not _patient.get():
+            raise exc
         await asyncio.sleep(min(MOST_WAIT, FIRST_WAIT * 2 ** self._waits))
         self._waits += 1
 

@@ -38,6 +38,7 @@ class SendQueue:
     def __init__(self, db: PostgresDatabase, worker: str) -> None:
         self.db = db
         self.worker = worker
+        self.owed: set[int] = set()  # calls made whose marks are not written yet
 
     async def keep(self, chat_id: int, thread_id: int, call: str, file: bytes | None) -> int:
         return await self.db.write(lambda conn: conn.insert(
@@ -45,8 +46,29 @@ class SendQueue:
             f" VALUES (?, ?, ?, ?, ?, {NOW})", (chat_id, thread_id, call, file, self.worker)))
 
     async def done(self, token: int) -> None:
-        await self.db.write(lambda conn: conn.execute(
-            f"UPDATE sends SET done_at = {NOW}, file = NULL WHERE id = ?", (token,)))
+        """Mark the call made: owed while the database is out of reach (``settle``)."""
+        self.owed.add(token)
+        await self.settle()
+
+    async def settle(self) -> None:
+        """Write the marks owed (waiting while the database is out of reach; the process
+        stops past its limit, and another makes the calls left unmarked again)."""
+        while self.owed:
+            tokens = sorted(self.owed)
+            await self.db.write(lambda conn, marked=tokens: conn.execute(
+                f"UPDATE sends SET done_at = {NOW}, file = NULL WHERE id = ANY(?::bigint[])",
+                (marked,)))
+            self.owed.difference_update(tokens)
+
+    async def mine(self, tokens: list[int]) -> list[Kept]:
+        """Those of ``tokens`` that this worker kept and did not make, in order: those of a
+        unit of work whose COMMIT went unanswered, if it went through."""
+        async with self.db.reading() as conn:
+            rows = await conn.fetch(
+                f"SELECT id, chat_id, call, file, {NOW} - created_at FROM sends"
+                " WHERE id = ANY(?::bigint[]) AND worker = ? AND done_at IS NULL ORDER BY id",
+                (tokens, self.worker))
+        return [Kept(*row) for row in rows]
 
     @asynccontextmanager
     async def together(self) -> AsyncIterator[None]:

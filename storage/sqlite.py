@@ -28,6 +28,7 @@ Reads take the same lock, so they never see a batch that is not committed.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import asynccontextmanager, contextmanager
@@ -166,7 +167,9 @@ class SqliteDatabase:
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
         self._queue.append((operation, future))
         if self._writer is None:
-            self._writer = asyncio.create_task(self._drain())
+            # A context of its own: the writes it commits are not its first caller's (who
+            # may be ``impatient``).
+            self._writer = asyncio.create_task(self._drain(), context=contextvars.Context())
         return await future
 
     async def _drain(self) -> None:

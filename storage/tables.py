@@ -8,6 +8,7 @@ from typing import Any
 
 from storage import log_sql, timers
 from storage import tables_sql as sql
+from storage.budgets import ANSWERED
 from storage.errors import BadInput, NotFound, SeatError, WrongStatus
 from storage.rows import (
     ACTIVE_STATUSES,
@@ -261,32 +262,27 @@ class TableStore:
             "UPDATE game_tables SET shown_at = ? WHERE id = ? AND updated_at = ?",
             (updated_at, table_id, updated_at))))
 
-    async def set_shown(self, table_id: int, seat: int | None, digest: str | None, *,
-                        message_id: int | None = None) -> None:
-        """What the table message (``seat`` None) or a seat's panel shows now, as the digest
-        of the screen last sent to it, and (``message_id``) which message it is, if it is a
-        new one: in one statement (a worker killed between two would leave the new message
-        with the old one's digest). Not a change of the table."""
-        moved = "" if message_id is None else (
-            ", table_message_id = ?" if seat is None else ", panel_message_id = ?")
-        ids = () if message_id is None else (message_id,)
+    async def set_shown(self, table_id: int, seat: int | None, message_id: int | None,
+                        digest: str | None, *, answered: Sequence[int] = ()) -> None:
+        """Which message is the table message (``seat`` None) or a seat's panel, and what it
+        shows now: the digest of the screen last sent to it. ``answered``: the shared budget's
+        calls answered with it (storage/budgets.py, PostgreSQL), told in the same statement.
+        Not a change of the table."""
+        params: tuple[Any, ...]
         if seat is None:
-            sql_text = f"UPDATE game_tables SET shown_digest = ?{moved} WHERE id = ?"
-            params: tuple[Any, ...] = (digest, *ids, table_id)
+            update, params = ("UPDATE game_tables SET table_message_id = ?, shown_digest = ?"
+                              " WHERE id = ?", (message_id, digest, table_id))
         else:
-            sql_text = (f"UPDATE seats SET shown_digest = ?{moved} WHERE table_id = ? AND "
-                        "seat = ?")
-            params = (digest, *ids, table_id, seat)
-        await self._db.write(lambda conn: conn.execute(sql_text, params))
+            update = ("UPDATE seats SET panel_message_id = ?, shown_digest = ?"
+                      " WHERE table_id = ? AND seat = ?")
+            params = (message_id, digest, table_id, seat)
+        if answered:
+            update, params = f"WITH answered AS ({ANSWERED}) {update}", (list(answered), *params)
 
-    async def set_panel_message(self, table_id: int, seat: int, message_id: int | None) -> None:
-        """The seat's panel message (the id only: what it shows is redrawn, not stored)."""
         async def change(conn: Conn) -> None:
-            changed = await conn.execute(
-                "UPDATE seats SET panel_message_id = ? WHERE table_id = ? AND seat = ?",
-                (message_id, table_id, seat))
-            if changed == 0:
-                raise NotFound(f"table {table_id} has no seat {seat}")
+            if await conn.execute(update, params) == 0:
+                raise NotFound(f"no table {table_id}" if seat is None
+                               else f"table {table_id} has no seat {seat}")
 
         await self._db.write(change)
 

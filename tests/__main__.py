@@ -1,7 +1,8 @@
 """`python -m tests [pytest arguments]`: the test suite on a fresh machine.
 
 Installs through apt what pip cannot (tests/machine.py) when it is missing and this runs as
-root, or says the one command to run when not; then runs pytest with the arguments given."""
+root, or says the one command to run when not; then runs pytest with the arguments given, on
+four workers a core unless they say how many."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ import subprocess
 import sys
 
 from tests.machine import missing
+
+WORKERS_A_CORE = 4
+MAX_WORKERS = 32  # each may run a PostgreSQL server, a bot process or Chromium
 
 
 def install(packages: list[str]) -> bool:
@@ -28,11 +32,20 @@ def install(packages: list[str]) -> bool:
     return True
 
 
+def workers(argv: list[str]) -> list[str]:
+    """Four test processes a core this process may run on (at most ``MAX_WORKERS``) unless
+    the arguments say how many: the end-to-end tests mostly wait (on Telegram's budgets, the
+    bot's timers, other processes)."""
+    if any(a.startswith(("-n", "--numprocesses")) for a in argv):
+        return []
+    return ["-n", str(min(MAX_WORKERS, WORKERS_A_CORE * len(os.sched_getaffinity(0))))]
+
+
 def main(argv: list[str]) -> int:
     need = missing()
     if need and not install(need):
         return 1
-    os.execv(sys.executable, [sys.executable, "-m", "pytest", *argv])
+    os.execv(sys.executable, [sys.executable, "-m", "pytest", *workers(argv), *argv])
 
 
 if __name__ == "__main__":

@@ -46,3 +46,12 @@ def test_a_user_who_is_not_root_is_told_the_one_command(
     assert run_tests.main(["--co"]) == 1
     told = capsys.readouterr().err
     assert "sudo apt-get update && sudo apt-get install -y chromium" in told
+
+
+def test_four_workers_a_core_unless_the_arguments_say(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1})
+    assert run_tests.workers(["tests/bot"]) == ["-n", "8"]
+    assert run_tests.workers(["-n", "2", "tests/bot"]) == []
+    assert run_tests.workers(["--numprocesses=3"]) == []
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: set(range(64)))
+    assert run_tests.workers([]) == ["-n", str(run_tests.MAX_WORKERS)]

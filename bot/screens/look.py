@@ -53,6 +53,15 @@ class Look:
         return escape(user.display_name) if user else "?"
 
 
+def way_to_group(tr: Translate, look: Look) -> list[str]:
+    """Where a private message's reader finds the group's table message: a link where the
+    group's messages have links, else the group's name."""
+    if look.table_link is not None:
+        return [tr('↩ <a href="{link}">Back to the table</a>', link=look.table_link)]
+    title = look.chat.title if look.chat is not None else None
+    return [tr("↩ The table is in the group «{group}».", group=escape(title))] if title else []
+
+
 def plugin_of(table: Table) -> GamePlugin:
     return PLUGINS[table.game]
 

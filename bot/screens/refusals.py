@@ -155,12 +155,14 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
                         "/newgame, then “Keep score only”."),
         "add_how": tr("Write the names after the command: /add Ann, Bob"),
         "keepers_only": tr("Only the players and whoever opened the table enter deals."),
-        "stale_entry": tr("This button is out of date: the message now shows the deal as it "
-                          "is."),
+        "stale_entry": tr("This button is out of date: the message shows the deal as it is "
+                          "now, or will in a moment."),
+        "correct_in_private": tr("Deal {n} is ready to be corrected in my private chat: "
+                                 "{link}"),
         "entry_unfinished": tr("The deal is not entered completely yet."),
         "not_started": tr("The game has not started yet."),
-        "dealer_first": tr("First tap who dealt the first deal (on the table's message), "
-                           "then send the deal."),
+        "dealer_first": tr("First tap who dealt the first deal (✏️ Enter deal 1 under the "
+                           "table's message), then send the deal."),
         "not_entered": tr("Not entered: {reason}"),
         "deal_not_saved": tr("The deal could not be saved. Please try again."),
         "nothing_entered": tr("No deal has been entered yet."),

@@ -1,9 +1,12 @@
-"""The group message of a scorekept table: its lobby, the deal being entered, or the end.
+"""The messages of a scorekept table: the group's (its lobby, the next deal and who enters
+it, the end) and the entry message in the keeper's private chat.
 
-While the game runs the message asks the entry's next question with one
-button per answer path, a keypad for big numbers, and Save, Back and Clear.
-Every button carries the match version and the draft's revision, so a stale
-press (a double tap, an old message) changes nothing.
+The entry message asks the entry's next question with one button per answer
+path, a keypad for big numbers, and Save, Back and Clear. Every button carries
+the match version and the draft's revision, so a stale press (a double tap, an
+old message) changes nothing. The group's message changes only when a deal is
+saved, removed or corrected, or another keeper takes the entry over: its link
+opens the entry in the presser's private chat.
 """
 
 from __future__ import annotations
@@ -14,14 +17,14 @@ from typing import Any
 
 from bot.games.entry import EntryUI, who
 from bot.screens.lobby import lobby_screen
-from bot.screens.look import Look, context, plugin_of
+from bot.screens.look import Look, context, plugin_of, way_to_group
 from bot.service.drafts import Draft, Plan, form_of, plan, taps_of
 from bot.service.tables import Table
 from bot.ui.callbacks import pack
 from bot.ui.context import RenderContext
 from bot.ui.i18n import Translate
 from bot.ui.screen import Button, Screen, rows_of
-from engine.manual import EntryForm, Step, form_at
+from engine.manual import EntryForm, Step, form_at, form_for
 from engine.match import Match
 
 KEYPAD = (("1", "2", "3"), ("4", "5", "6"), ("7", "8", "9"), ("x", "0", "ok"))
@@ -31,16 +34,75 @@ def scorekeeping_screen(table: Table, tr: Translate, look: Look) -> Screen:
     """What a scorekept table's group message shows now."""
     if table.status == "lobby" or table.match is None:
         return lobby(table, tr, look)
-    title = tr("📝 <b>{game}</b> · keeping score", game=tr(plugin_of(table).title))
+    title = _title(table, tr)
     if table.status == "finished":
         return Screen("\n".join([title, tr("🏁 The game is over."), tr(
             "If the last deal was entered by mistake, /undo removes it and the game goes on.")]))
     if table.status == "aborted":
         return Screen("\n".join([title, tr("The game was stopped.")]))
+    assert table.keeper is not None  # a scorekept game is loaded with its keeper
+    draft, match = table.keeper.draft, table.match
+    number = draft.number or len(match.deals) + 1
+    lines = [title, _next_deal(table, tr)]
+    if draft.keeper is not None:
+        name = look.user_name(draft.keeper)
+        lines.append(tr("✏️ {name} is correcting deal {n}.", name=name, n=number)
+                     if draft.number is not None else
+                     tr("✏️ {name} is entering deal {n}.", name=name, n=number))
+    if table.status == "paused":
+        return Screen("\n".join([*lines, "", tr("⏸ The game is paused.")]))
+    lines += ["", tr("The deal's buttons open in my private chat. Or type the whole deal: "
+                     "/deal … (/deal alone shows how). /undo removes the last deal, /edit N "
+                     "corrects deal N, /score shows the sheet.")]
+    return Screen("\n".join(lines), ((_entry_link(table, tr, look, number),),))
+
+
+def keeper_screen(table: Table, tr: Translate, look: Look, user_id: int) -> Screen:
+    """The entry message in the private chat of ``user_id``, who entered the table's deals
+    here: the deal being entered with its buttons while he is the keeper; else who enters
+    them now, with the link to take the entry back."""
+    title = _title(table, tr)
+    if table.topic is not None:
+        title = tr("📍 Topic «{topic}»", topic=escape(table.topic)) + "\n" + title
+    back = way_to_group(tr, look)
+    if table.status in ("finished", "aborted") or table.match is None:
+        over = tr("🏁 The game is over.") if table.status == "finished" else tr(
+            "The game was stopped.")
+        return Screen("\n".join([title, over, *back]))
+    assert table.keeper is not None
+    draft = table.keeper.draft
+    if draft.keeper != user_id:
+        number = draft.number or len(table.match.deals) + 1
+        return Screen("\n".join([title, tr("✏️ {name} enters the deals now.",
+                                           name=look.user_name(draft.keeper)), *back]),
+                      ((_entry_link(table, tr, look, number),),))
     entry = entry_screen(table, tr)
     if table.status == "paused":
-        return Screen("\n".join([title, entry.text, "", tr("⏸ The game is paused.")]))
-    return Screen(title + "\n" + entry.text, entry.rows)
+        return Screen("\n".join([title, entry.text, "", tr("⏸ The game is paused."), *back]))
+    return Screen("\n".join([title, entry.text, *(["", *back] if back else [])]), entry.rows)
+
+
+def _title(table: Table, tr: Translate) -> str:
+    return tr("📝 <b>{game}</b> · keeping score", game=tr(plugin_of(table).title))
+
+
+def _next_deal(table: Table, tr: Translate) -> str:
+    """The deal to enter next, and its dealer once known."""
+    match = table.match
+    assert match is not None
+    if not match.deals:
+        return tr("<b>Deal 1</b>")
+    ctx = context(table, tr)
+    return tr("<b>Deal {n}</b> · {name} deals", n=len(match.deals) + 1,
+              name=who(ctx, form_for(match).dealer))
+
+
+def _entry_link(table: Table, tr: Translate, look: Look, number: int) -> Button:
+    """The link that opens the entry in the presser's private chat (``/start k<table>``)."""
+    assert table.keeper is not None
+    text = (tr("✏️ Correct deal {n}", n=number) if table.keeper.draft.number is not None
+            else tr("✏️ Enter deal {n}", n=number))
+    return Button(text, url=look.link(f"k{table.id}"))
 
 
 def entry_screen(table: Table, tr: Translate) -> Screen:
@@ -90,8 +152,6 @@ def entry_screen(table: Table, tr: Translate) -> Screen:
         controls.append(button(tr("Stop correcting"), "stop"))
     if controls:
         rows.append(tuple(controls))
-    lines += ["", tr("Or type the whole deal: /deal … (/deal alone shows how). /undo removes "
-                     "the last deal, /edit N corrects deal N, /score shows the sheet.")]
     return Screen("\n".join(lines), tuple(rows))
 
 

@@ -15,7 +15,15 @@ from dataclasses import replace
 from html import escape
 
 from bot.screens.lobby import lobby_screen
-from bot.screens.look import AppLinks, Look, analysis_buttons, context, plugin_of, who
+from bot.screens.look import (
+    AppLinks,
+    Look,
+    analysis_buttons,
+    context,
+    plugin_of,
+    way_to_group,
+    who,
+)
 from bot.screens.scorekeeping import scorekeeping_screen
 from bot.screens.time_settings import local_time
 from bot.service.analysis import PRIVATE
@@ -87,10 +95,7 @@ def _way_back(table: Table, seat: int, tr: Translate, look: Look) -> list[str]:
     if table.status not in ("playing", "paused") or (acting and table.ended is None
                                                        and not starting):
         return []
-    if look.table_link is not None:
-        return [tr('↩ <a href="{link}">Back to the table</a>', link=look.table_link)]
-    title = look.chat.title if look.chat is not None else None
-    return [tr("↩ The table is in the group «{group}».", group=escape(title))] if title else []
+    return way_to_group(tr, look)
 
 
 def _app_button(table: Table, screen: Screen, look: Look,

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from bot.bounds import ident
 from bot.service import events, loading, lobby, play
 from bot.service.outcome import Outcome
+from bot.service.scorekeeping import entering
 from bot.service.users import Person
 
 if TYPE_CHECKING:
@@ -19,21 +20,24 @@ log = logging.getLogger(__name__)
 
 async def start(svc: Services, person: Person, payload: str) -> Outcome:
     """``/start [payload]`` in the bot's private chat: the player can be written to now;
-    ``j<table>`` joins that lobby; every game he plays shows his panel anew. The outcome's
-    note is ``help`` when there is nothing else to say."""
+    ``j<table>`` joins that lobby; ``k<table>`` opens the entry of a scorekept table's deals
+    here; every game he plays shows his panel anew. The outcome's note is ``help`` when
+    there is nothing else to say."""
     user = await svc.users.seen(person, started=True)
     svc.users.unwarn(user.id)
     out = Outcome()
-    wanted = ident(payload[1:]) if payload[:1] == "j" else None
+    wanted = ident(payload[1:]) if payload[:1] in ("j", "k") else None
     if wanted is not None:
         table = await loading.table(svc, wanted)
         if table is None:
             out.refuse("table_gone")
-        elif table.status == "lobby":
+        elif table.status == "lobby" or payload[0] == "k":
             async with table.lock:
-                joined = await lobby.join(svc, table, user)
-            out.changed.update(joined.changed)
-            out.refusal, out.note, out.note_params = joined.refusal, joined.note, joined.note_params
+                done = await (lobby.join(svc, table, user) if payload[0] == "j"
+                              else entering.open_entry(svc, table, user))
+            out.changed.update(done.changed)
+            out.notify.update(done.notify)
+            out.refusal, out.note, out.note_params = done.refusal, done.note, done.note_params
     for table in await loading.user_tables(svc, user.id):
         async with table.lock:
             if table.match is not None and table.status == "playing":

@@ -31,7 +31,8 @@ Merge = Callable[[Step, Any, Step], bool]
 @dataclass
 class Draft:
     """The presses of one deal's entry. ``dealer`` answers "who dealt?" before deal 1;
-    ``number`` is the deal being corrected (``/edit``), None for a new deal. ``revision``
+    ``number`` is the deal being corrected (``/edit``), None for a new deal; ``keeper``: the
+    user who enters it, in his private chat (None: nobody opened the entry yet). ``revision``
     grows with every change: the buttons carry it, so that a press on a message that shows
     an earlier draft is refused. Stored (``to_data``) with each change, so that a restart,
     or another worker, goes on from it."""
@@ -41,6 +42,7 @@ class Draft:
     dealer: int | None = None
     number: int | None = None
     revision: int = 0
+    keeper: int | None = None
 
     def changed(self) -> None:
         self.revision += 1
@@ -50,8 +52,9 @@ class Draft:
         return replace(self, taps=list(self.taps))
 
     def restarted(self, number: int | None = None) -> Draft:
-        """A new, empty draft after this one (for deal ``number`` when correcting one)."""
-        return Draft(revision=self.revision + 1, number=number)
+        """A new, empty draft after this one (for deal ``number`` when correcting one), entered
+        by the same keeper."""
+        return Draft(revision=self.revision + 1, number=number, keeper=self.keeper)
 
     def to_data(self) -> dict[str, Any]:
         """As JSON data (the answers are strings, numbers and flags)."""

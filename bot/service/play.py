@@ -20,6 +20,7 @@ from bot.service.time_settings import TimeSettings
 from engine.base import Event
 from engine.manual import EntryForm
 from engine.match import Match
+from storage.outage import of_outage
 from storage.rows import Entry, RatingChange
 
 if TYPE_CHECKING:
@@ -169,8 +170,9 @@ async def store(svc: Services, table: Table, entry: Entry, output: dict[str, Any
             table.id, match.version, entry, result=output, stats=stats,
             settlement=None if report is None else report["settlement"],
             snapshot=None if output is None else match.snapshot())
-    except Exception:
-        log.exception("table %s: cannot store entry %s", table.id, match.version)
+    except Exception as exc:
+        if not of_outage(exc):  # an outage is said once (storage/outage.py)
+            log.exception("table %s: cannot store entry %s", table.id, match.version)
         table.match = await records.load_match(svc.store, table.id)
         return False
     if report is not None:

@@ -32,6 +32,7 @@ from bot.service.outcome import Outcome
 from bot.service.tables import Table
 from bot.service.time_settings import TimeSettings
 from storage.errors import TimerGone
+from storage.outage import of_outage
 from storage.rows import TimerRow
 
 if TYPE_CHECKING:
@@ -187,8 +188,11 @@ class Timers:
             self.svc.publish(out)
         except TimerGone:
             log.info("table %s: its timer was fired by another process", table_id)
-        except Exception:
-            log.exception("table %s: a timer's job failed", table_id)
+        except Exception as exc:
+            if not of_outage(exc):
+                log.exception("table %s: a timer's job failed", table_id)
+            else:  # said once (storage/outage.py); the poll arms it again once it is back
+                self.cancel(table_id)
         finally:
             self.running -= 1
 

@@ -1,8 +1,8 @@
 """Which lane an update belongs to (storage/inbox.py), from its JSON as Telegram sent it.
 
 A group's updates go to its chat topic's lane; a button in a private chat names its
-table in its callback data (bot/ui/callbacks.py), and ``/start j<table>`` or
-``t<table>`` names one too: those go to that table's lane, so that one worker at a time
+table in its callback data (bot/ui/callbacks.py), and ``/start j<table>``, ``k<table>``
+or ``t<table>`` names one too: those go to that table's lane, so that one worker at a time
 does everything that touches a table. Whatever else a private chat sends is its own lane.
 """
 
@@ -34,7 +34,7 @@ def _named_table(update: Mapping[str, Any]) -> int | None:
     text = (update.get("message") or {}).get("text") or ""
     command, _, payload = text.partition(" ")
     payload = payload.strip()
-    if command.split("@")[0] == "/start" and payload[:1] in ("j", "t"):
+    if command.split("@")[0] == "/start" and payload[:1] in ("j", "k", "t"):
         return ident(payload[1:])
     return None
 

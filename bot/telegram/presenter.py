@@ -18,6 +18,7 @@ from bot.games import PLUGINS
 from bot.screens import events as tell
 from bot.screens import refusals
 from bot.screens.look import AppLinks, Look
+from bot.screens.scorekeeping import keeper_screen
 from bot.screens.sheet import caption, draw_sheet
 from bot.screens.table import panel, table_message
 from bot.service import events
@@ -82,6 +83,10 @@ class Presenter:
         """The translator of a chat: a group's language, or in private the user's."""
         return translator(self.svc.users.language_of(chat_id))
 
+    def not_stored(self, chat_id: int) -> str:
+        """"Not saved, try again", in the chat's known language (no database read)."""
+        return self.text(Refusal("not_stored"), self.translator(chat_id))
+
     def link(self, payload: str) -> str:
         return f"https://t.me/{self.username}?start={payload}"
 
@@ -137,6 +142,8 @@ class Presenter:
             extra["link"] = self.link("start")
         if said.code == "must_start":
             extra["link"] = self.link(f"t{params['table']}")
+        if said.code == "correct_in_private":
+            extra["link"] = self.link(f"k{params['table']}")
         return refusals.text(said, tr, names, html=html, extra=extra)
 
     async def reply(self, chat_id: int, text: str | None, *, thread_id: int = 0,
@@ -178,11 +185,16 @@ class Presenter:
             return
         beat = self.rhythm.beat(table)
         group = self.book.slot(table, None)
-        group.even = table.status != "lobby" and not table.keeps_score
+        # (a scorekept game's message too: its keeper enters the deals in private, and the
+        # group's message, which only says the next deal, follows the saved deals evenly)
+        group.even = table.status != "lobby"
         renew = renew or self.book.scrolled_away(table, group)
-        # (a table message posted anew comes below the result: it is brought back down)
-        group.first = group.first or (first and not renew)
+        # (a table message posted anew comes below the result: it is brought back down; a
+        # scorekept table's shows no deal going on, to be ended before its result)
+        group.first = group.first or (first and not renew and not table.keeps_score)
         self.outbox.show(group, screen, renew=renew, easy=beat is None and not first)
+        if table.keeps_score:
+            self._entries(table, look, notify)
         acting = table.acting_users()
         for seat in table.row.seats:
             user_id = seat.user_id
@@ -196,6 +208,22 @@ class Presenter:
                                  and not (beat is Beat.DEAL
                                           and self.rhythm.sits_out(table, seat.seat)))
         self.book.drawing(table)
+
+    def _entries(self, table: Table, look: Look, notify: set[int] | frozenset[int]) -> None:
+        """A scorekept table's entry messages: the keeper's, with the deal's buttons (posted
+        anew when he opened it: ``notify``), and those of whoever entered before him."""
+        keeper = None if table.keeper is None else table.keeper.draft.keeper
+        if keeper is not None and keeper in notify:
+            self.book.entry(table.id, keeper)
+        for user_id, slot in self.book.entries_of(table.id):
+            self.outbox.show(slot, keeper_screen(table, self.translator(user_id), look, user_id),
+                             renew=user_id == keeper and keeper in notify)
+
+    def entry_pressed(self, table_id: int, user_id: int, message_id: int) -> None:
+        """A button of a scorekept table's entry message was pressed in ``user_id``'s private
+        chat: that message is the one to keep up to date (adopted if this process did not
+        know it)."""
+        self.book.entry(table_id, user_id, message_id)
 
     def forget(self, table_id: int) -> None:
         """Another process drew the table since: what this one knows of its messages, and of

@@ -13,17 +13,24 @@ import hashlib
 import json
 import logging
 import signal
+import time
 from typing import Any
 from urllib.parse import urlparse
 
 from aiohttp import web
 from telegram import Bot
+from telegram.error import TelegramError
 
 from bot.bounds import MAX_ID
 from bot.config import Settings
 from bot.monitoring.server import Monitor, routes
+from bot.screens import refusals
+from bot.service.outcome import Refusal
+from bot.telegram.answers import ALERT_LIMIT
 from bot.telegram.connect import connect
 from bot.telegram.lanes import lane_of, sender_lane
+from bot.telegram.late import Press
+from bot.ui.i18n import translator
 from storage import inbox
 from storage.outage import DatabaseGone, unavailable
 from storage.postgres import PgConn, PostgresDatabase, dropping_broken
@@ -32,6 +39,7 @@ from storage.tables import TableStore
 log = logging.getLogger(__name__)
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 RETRY_AFTER = 2  # seconds Telegram is asked to wait before sending an update again (503)
+PATIENCE = 2.0  # seconds a press waits for the database before it is answered "not saved"
 
 
 def secret_of(settings: Settings) -> str:
@@ -41,15 +49,18 @@ def secret_of(settings: Settings) -> str:
 
 
 class Receiver:
-    def __init__(self, db: PostgresDatabase, secret: str) -> None:
+    def __init__(self, db: PostgresDatabase, secret: str, bot: Bot | None = None) -> None:
         self.db = db
         self.secret = secret
+        self.bot = bot  # to answer a press "not saved" (None: Telegram sends it again)
         self.gone = asyncio.Event()  # the database stayed out of reach past its outage limit
 
     async def handle(self, request: web.Request) -> web.Response:
         """200 for every update stored (or stored before); 400 for a body that is no update,
         never 500 for one that is: an update whose lane cannot be found goes to its sender's.
-        The database out of reach: 503, and Telegram sends the update again later."""
+        The database out of reach: 503, and Telegram sends the update again later; but a
+        press not stored within ``PATIENCE`` is answered "not saved, try again" and dropped
+        (Telegram takes its answer for 15 s only: bot/telegram/late.py)."""
         if request.headers.get(SECRET_HEADER) != self.secret:
             return web.Response(status=403)
         try:
@@ -60,27 +71,68 @@ class Receiver:
             return web.Response(status=400)
         if type(update_id) is not int or not 0 <= update_id <= MAX_ID:
             return web.Response(status=400)
-        try:
-            await self._store(update_id, update, body)
-        except Exception as exc:
-            if not unavailable(exc):
-                raise
+        press = Press.of(update) if self.bot is not None else None
+        deadline = time.monotonic() + PATIENCE
+        while True:
             try:
-                self.db.outage.failed(exc)  # logged once, when the outage starts
-            except DatabaseGone:
-                self.gone.set()  # past the limit: the receiver stops (``serve``)
-            return web.Response(status=503, headers={"Retry-After": str(RETRY_AFTER)})
+                await self._store(update_id, update, body)
+                break
+            except Exception as exc:
+                sent = isinstance(exc, Unanswered)  # COMMIT sent: stored, or not
+                cause = exc.__cause__ if sent else exc
+                if cause is None or not unavailable(cause):
+                    raise
+                try:
+                    self.db.outage.failed(cause)  # logged once, when the outage starts
+                except DatabaseGone:
+                    self.gone.set()  # past the limit: the receiver stops (``serve``)
+                    return _retry_later()
+                if press is None or sent:
+                    return _retry_later()
+                if time.monotonic() > deadline:
+                    await self._not_saved(press, update)
+                    return web.Response(text="ok")
+                await asyncio.sleep(0.2)
         self.db.outage.ok()
         return web.Response(text="ok")
 
     async def _store(self, update_id: int, update: dict[str, Any], body: str) -> None:
-        async with self.db.pool.acquire() as raw:
-            with dropping_broken(raw):
-                await _put(PgConn(raw), update_id, update, body)
+        """Store the update, in one transaction (``Unanswered``: its COMMIT was sent, and the
+        database went out of reach before it answered)."""
+        committing = False
+        try:
+            async with self.db.pool.acquire() as raw:
+                with dropping_broken(raw):
+                    async with raw.transaction():
+                        await _put(PgConn(raw), update_id, update, body)
+                        committing = True
+        except Exception as exc:
+            if committing and unavailable(exc):
+                raise Unanswered(f"update {update_id}") from exc
+            raise
+
+    async def _not_saved(self, press: Press, update: dict[str, Any]) -> None:
+        """Answer the press "not saved, try again" in its presser's language."""
+        assert self.bot is not None
+        language = update["callback_query"].get("from", {}).get("language_code")
+        text = refusals.text(Refusal("not_stored"), translator(language))
+        try:
+            await self.bot.answer_callback_query(press.query_id, text[:ALERT_LIMIT],
+                                                 show_alert=True)
+        except TelegramError as exc:
+            log.info("cannot answer a button: %s", exc.message)
+
+
+class Unanswered(Exception):
+    """The update's COMMIT was sent and no answer came: it may be stored."""
+
+
+def _retry_later() -> web.Response:
+    return web.Response(status=503, headers={"Retry-After": str(RETRY_AFTER)})
 
 
 async def _put(conn: PgConn, update_id: int, update: dict[str, Any], body: str) -> None:
-    """Store the update in its lane (in one transaction)."""
+    """Store the update in its lane."""
 
     async def table_lane(table_id: int) -> str | None:
         return await inbox.lane_of_table(conn, table_id)
@@ -92,27 +144,25 @@ async def _put(conn: PgConn, update_id: int, update: dict[str, Any], body: str) 
             raise
         lane = sender_lane(update)
         log.warning("update %s goes to lane %s: %r", update_id, lane, exc)
-    async with conn.raw.transaction():
-        if not await inbox.put(conn, update_id, lane, body):
-            log.info("update %s came again: stored before", update_id)
+    if not await inbox.put(conn, update_id, lane, body):
+        log.info("update %s came again: stored before", update_id)
 
 
 async def serve(settings: Settings) -> None:
     """Run until SIGTERM or SIGINT: migrate, listen, set the webhook."""
     assert settings.webhook_url is not None and settings.database_url is not None
     db = await PostgresDatabase.open(settings.database_url, size=4)
-    receiver = Receiver(db, secret_of(settings))
+    bot = Bot(settings.token, base_url=settings.api_base_url,
+              base_file_url=settings.api_base_file_url)
+    await connect(bot.initialize)
+    receiver = Receiver(db, secret_of(settings), bot)
     app = web.Application()
     app.router.add_post("/" + urlparse(settings.webhook_url).path.lstrip("/"), receiver.handle)
     app.add_routes(routes(Monitor(TableStore(db).count_open)))
     runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     await web.TCPSite(runner, "0.0.0.0", settings.port).start()
-    bot = Bot(settings.token, base_url=settings.api_base_url,
-              base_file_url=settings.api_base_file_url)
-    await connect(bot.initialize)
-    async with bot:
-        await bot.set_webhook(settings.webhook_url, secret_token=receiver.secret)
+    await bot.set_webhook(settings.webhook_url, secret_token=receiver.secret)
     log.info("receiving updates at %s", settings.webhook_url)
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -126,4 +176,5 @@ async def serve(settings: Settings) -> None:
             raise DatabaseGone(f"database {db.where} out of reach")
     finally:
         await runner.cleanup()
+        await bot.shutdown()
         await db.close()

@@ -3,9 +3,11 @@
 A beat is a trick complete (a seat that acted since the last beat is to act again) or the
 play's start: the group's message shows it. The bidding and what follows it until the play
 (bids, talon, discard, whists) is shown there once, with the first lead. A deal's end is shown
-there at once, and on the panels of those with no cards in the next deal; a player with cards
-sees it with his first turn in the new deal. A game's start, or a table not in play (a lobby, a
-pause, an ended game, a scoresheet being entered) is everyone's beat: every panel shows it.
+there at once, and on the panels of those who sit out (who had nothing to do in its play, or
+have no cards in the next deal); a player with cards sees the new deal with his first turn in
+it (a finished deal's analysis button may wait too: it stays valid). A game's start, or a
+table not in play (a lobby, a pause, an ended game, a scoresheet being entered) is everyone's
+beat: every panel shows it.
 Between beats only the panels of the players who act change (their buttons come, and go once
 they acted); a waiting player's panel waits for everyone's beat or his own next turn
 (bot/telegram/sending/slots.py). So a table spends its calls by the game's rhythm, not by the
@@ -36,6 +38,9 @@ class _Round:
     version: int  # the match's version when last drawn
     to_act: frozenset[int]  # the seats to act then
     acted: set[int] = field(default_factory=set)  # the seats that acted since the last beat
+    # the seats whose player had a turn in the play (a seat's cards played by another player,
+    # an open whist's passer, or the 4-player dealer, have none)
+    played: set[int] = field(default_factory=set)
 
 
 class Rhythm:
@@ -43,6 +48,7 @@ class Rhythm:
 
     def __init__(self) -> None:
         self._rounds: dict[int, _Round] = {}
+        self._played: dict[int, set[int]] = {}  # table -> ``_Round.played`` of its last deal
 
     def beat(self, table: Table) -> Beat | None:
         """The beat the table's drawing now is, if it is one (see the module)."""
@@ -53,17 +59,24 @@ class Rhythm:
             self._rounds.pop(table.id, None)
             return Beat.EVERYONE
         deal, to_act = match.deal_count, frozenset(state.to_act)
+        players = {state.controller(seat) for seat in to_act} if state.phase == PLAY else set()
         last = self._rounds.get(table.id)
         if last is None:
-            self._rounds[table.id] = _Round(deal, state.phase, match.version, to_act)
+            self._rounds[table.id] = _Round(deal, state.phase, match.version, to_act,
+                                            played=players)
             return Beat.EVERYONE
         if last.deal != deal or table.ended is not None:
             # (a deal's end: the group's message shows it at once, a player his next hand with
             # his first turn in it; the next deal's first action is a step of its first round)
-            self._rounds[table.id] = _Round(deal, state.phase, match.version, to_act)
+            if last.deal != deal:
+                self._played[table.id] = last.played
+            self._rounds[table.id] = _Round(deal, state.phase, match.version, to_act,
+                                            played=players)
             return Beat.DEAL
+        last.played |= players
         if state.phase != last.phase:
-            self._rounds[table.id] = _Round(deal, state.phase, match.version, to_act)
+            self._rounds[table.id] = _Round(deal, state.phase, match.version, to_act,
+                                            played=last.played)
             return Beat.ROUND if state.phase == PLAY else None
         if match.version == last.version:
             return None
@@ -74,13 +87,15 @@ class Rhythm:
         last.acted = set()
         return Beat.ROUND if state.phase == PLAY else None
 
-    @staticmethod
-    def sits_out(table: Table, seat: int) -> bool:
-        """The seat has no cards in the deal (the 4-player Preferans dealer): its panel
-        changes at a deal's end, not at its turn (it has none)."""
+    def sits_out(self, table: Table, seat: int) -> bool:
+        """At a deal's end: the seat had nothing to do in the play of the deal that ended (an
+        open whist's passer, the 4-player Preferans dealer) or has no cards in the new deal
+        (the next dealer): its panel changes at a deal's end, not at its turn (it has none)."""
         state = None if table.match is None else table.match.state
-        return state is None or not state.view(seat).get("hand")
+        return (state is None or not state.view(seat).get("hand")
+                or seat not in self._played.get(table.id, {seat}))
 
     def forget(self, table_id: int) -> None:
         """The table's next drawing is a beat (another process drew it since)."""
         self._rounds.pop(table_id, None)
+        self._played.pop(table_id, None)

@@ -30,9 +30,10 @@ Telegram update), and ends with what the Mini App tells the other processes
 (``before_commit``: bot/webapp/relay.py).
 
 Timers are rows (bot/service/timers.py): every worker polls them and sets jobs for
-those due soon; ``LaneJobs`` runs each table's job as a unit of work in the table's lane,
-and only in the worker that worked there last (or in any, if that one is dead): the
-others let it be, and the timer's row, claimed by the job that fires it, is used once.
+those due soon; ``LaneJobs`` (bot/telegram/lane_jobs.py) runs each table's job as a unit of
+work in the table's lane, and only in the worker that worked there last (or in any, if that
+one is dead): the others let it be, and the timer's row, claimed by the job that fires it,
+is used once.
 """
 
 from __future__ import annotations
@@ -41,7 +42,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import re
 import time
 import traceback
 import uuid
@@ -54,10 +54,12 @@ from telegram import Update
 
 from bot.monitoring.metrics import DEAD_LETTERS
 from bot.service import loading
-from bot.service.ports import Job, Scheduler, Services
+from bot.service.ports import Services
 from bot.telegram.calls import Call
 from bot.telegram.context import App
+from bot.telegram.late import InHand, Press, not_saved
 from bot.telegram.presenter import Presenter
+from bot.telegram.sending.held import Held
 from storage import inbox
 from storage.budgets import SharedBudget
 from storage.inbox import table_lane
@@ -75,7 +77,6 @@ HEARTBEAT = 1.0
 PRUNE_EVERY = 60.0  # seconds between two prunes of the shared budget's and kept calls' rows
 POLL = 0.5  # seconds between looks at the inbox when no notification comes
 GIVE_UP = 5  # attempts at an update before it is set aside
-_TABLE_KEY = re.compile(r"table(\d+)$")
 
 
 class Worker:
@@ -96,6 +97,9 @@ class Worker:
         self.bodies: dict[str, Callable[[Any], Awaitable[None]]] = {}
         # What a unit of work does last in its transaction (the Mini App's notice of redraws).
         self.before_commit: list[Callable[[PgConn], Awaitable[None]]] = []
+        self.in_hand = InHand(db.outage, lambda press: not_saved(self.presenter, press))
+        # Units whose COMMIT went unanswered (the database out of reach): lane, calls kept.
+        self.doubts: list[tuple[str, list[int]]] = []
 
     @property
     def svc(self) -> Services:
@@ -116,10 +120,7 @@ class Worker:
         await asyncio.sleep(2 * HEARTBEAT)  # the others count this one in their shares first
         await self.beat()
 
-        def notified(*_: object) -> None:
-            self.wake.set()
-
-        listener = Listener(self.db, "cardtable_inbox", notified)
+        listener = Listener(self.db, {"cardtable_inbox": lambda _: self.wake.set()})
         await listener.renew()
         beating = asyncio.create_task(self._beating(stopping))
         log.info("worker %s takes updates", self.id)
@@ -131,6 +132,7 @@ class Worker:
                 except Exception as exc:
                     if not unavailable(exc):
                         raise
+                    self.in_hand.failed()
                     await self.db.outage.wait(exc)  # logged once; DatabaseGone past its limit
                     continue
                 self.wake.clear()
@@ -141,6 +143,7 @@ class Worker:
             beating.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await beating
+            await self.in_hand.close()
             await listener.close()
             await self.presenter.outbox.drain()  # before leaving: then the others take what is left
             await self.db.write(lambda conn: inbox.leave(conn, self.id))
@@ -193,8 +196,10 @@ class Worker:
     # -- units of work ----------------------------------------------------------------------
 
     async def step(self) -> bool:
-        """Do one pending update if there is one a lane lets this worker take. The database
-        out of reach: what ``unavailable`` tells, the update left pending."""
+        """Do one pending update if there is one a lane lets this worker take (once what
+        an outage left is settled). The database out of reach: what ``unavailable`` tells, the
+        update left pending."""
+        await self.settle()
         async with self.turn, self.db.connection() as raw:
             conn = PgConn(raw)
             transaction = raw.transaction()
@@ -209,16 +214,25 @@ class Worker:
                 await transaction.rollback()
                 return False
 
+            body = json.loads(claimed.body)
+            press = Press.of(body)
+            self.in_hand.take(press, claimed.age)
+
             async def process() -> None:
-                body = json.loads(claimed.body)
                 key = next((k for k in self.bodies if k in body), None)
-                if key is not None:
+                if (key is not None or press is not None) and claimed.age > inbox.LATE:
+                    log.info("update %s: waited %.0f s, not done", claimed.update_id,
+                             claimed.age)
+                    if press is not None and press != self.in_hand.told:
+                        await not_saved(self.presenter, press)
+                elif key is not None:
                     await self.bodies[key](body[key])
-                    return
-                await self.app.process_update(Update.de_json(body, self.app.bot))
+                else:
+                    await self.app.process_update(Update.de_json(body, self.app.bot))
 
             error = await self._unit(raw, transaction, claimed.lane, process,
                                      advanced=claimed.version)
+            self.in_hand.done()
             if error is None:
                 self.handled += 1
                 return True
@@ -231,6 +245,23 @@ class Worker:
                           claimed.update_id, GIVE_UP, error)
             return True
 
+    async def settle(self) -> None:
+        """What an outage of the database left, before any other unit of work: the marks of
+        the calls made meanwhile are written; a unit whose COMMIT went unanswered makes its
+        kept calls if it was committed after all (only a worker that died leaves calls to be
+        made again), and its lane is caught up."""
+        outbox = self.presenter.outbox
+        if not isinstance(outbox.queue, SendQueue):
+            return
+        await outbox.queue.settle()
+        while self.doubts:
+            lane, tokens = self.doubts[0]
+            for kept in await outbox.queue.mine(tokens) if tokens else []:
+                await outbox.resume(kept.chat_id, Call.of(kept.call, kept.file), kept.id,
+                                    kept.age)
+            del self.doubts[0]
+            await self.in_lane(lane, _taken_over, adopt=False)
+
     async def _unit(self, raw: asyncpg.Connection, transaction: Transaction, lane: str,
                     work: Callable[[], Awaitable[None]], *,
                     advanced: int | None = None) -> str | None:
@@ -240,6 +271,8 @@ class Worker:
         conn = PgConn(raw)
         outbox = self.presenter.outbox
         before = self.versions.get(lane)
+        held: Held | None = None
+        committing = False
         try:
             version = advanced or await inbox.advance(conn, lane, self.id)
             taken_over = before != version - 1  # another worker worked here since
@@ -256,6 +289,7 @@ class Worker:
                     await hook(conn)
             self.versions[lane] = version  # before the commit lets this worker's sends go
             with POSTGRES_COMMIT.time():
+                committing = True
                 await transaction.commit()
         except Exception as exc:
             with contextlib.suppress(Exception):
@@ -263,6 +297,8 @@ class Worker:
             self._forget(lane)
             self.versions.pop(lane, None)  # the next unit here catches the lane up
             if unavailable(exc):
+                if held is not None and committing:  # went through, or not: ``settle``
+                    self.doubts.append((lane, held.tokens()))
                 raise  # not the update's fault: no attempt counted
             return traceback.format_exc()
         outbox.release(held)
@@ -358,41 +394,3 @@ class Worker:
 
 async def _taken_over() -> None:
     """The work of a unit that only takes its lane over (``Worker._catch_up`` did it)."""
-
-
-class LaneJobs:
-    """The timers' ``Scheduler`` of a worker: each job runs as a unit of work in its
-    table's lane, in the worker that works there (a lane another live worker took: that
-    worker armed the table's timers when it loaded it; this one forgets the table)."""
-
-    def __init__(self, inner: Scheduler, worker: Worker) -> None:
-        self.inner = inner
-        self.worker = worker
-
-    def at(self, key: str, when: float, job: Job) -> None:
-        self.inner.at(key, when, lambda: self._run(key, job))
-
-    async def _run(self, key: str, job: Job) -> None:
-        found = _TABLE_KEY.match(key)
-        if found is None:
-            return
-        table_id = int(found.group(1))
-        try:
-            lane = await self.worker.lane_of_table(table_id)
-            if lane is not None:
-                await self.worker.in_lane(lane, job, adopt=False)
-        except Exception as exc:
-            if not unavailable(exc):
-                raise
-            self.worker.svc.timers.cancel(table_id)  # the poll arms it again once it is back
-
-    def every(self, key: str, seconds: float, job: Job) -> None:
-        """A job of no table (the timers' poll): as it is."""
-        self.inner.every(key, seconds, job)
-
-    def cancel(self, key: str) -> None:
-        self.inner.cancel(key)
-
-    @property
-    def busy(self) -> bool:
-        return self.inner.busy

@@ -22,6 +22,9 @@ from bot.bounds import ident, number
 
 MAX_BYTES = 64
 KINDS = ("a", "u", "l", "v", "t", "r", "k", "p", "y", "h")
+# kinds whose button may be pressed however old the message showing it (a finished deal's
+# analysis): its coming or going need not be shown at once
+LASTING = ("y",)
 
 
 class BadCallback(ValueError):
@@ -40,6 +43,10 @@ def pack(kind: str, table: int, *parts: object) -> str:
     if len(data.encode()) > MAX_BYTES or not data.isascii():
         raise ValueError(f"callback data too long or not ASCII: {data!r}")
     return data
+
+
+def lasting(data: str | None) -> bool:
+    return data is not None and data.partition(":")[0] in LASTING
 
 
 def action_data(table: int, version: int, seat: int, action: str) -> str:

@@ -18,6 +18,7 @@ the same port (``SO_REUSEPORT``), whichever worker plays the table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import uuid
@@ -34,13 +35,15 @@ from bot.ui.i18n import Translate, translator
 from bot.webapp.answers import answered
 from bot.webapp.watch import Watch
 from storage import inbox, notices
+from storage.listening import Listener
+from storage.outage import unavailable
 from storage.postgres import PostgresDatabase
 from storage.rows import OPEN_STATUSES
 from storage.sql import Conn
 
 BODY = "miniapp"  # the inbox body's key of a tap (a Telegram update has none)
 TAP_IDS = 1 << 62  # taps' update ids: from here up, above any of Telegram's
-ANSWER_WITHIN = 20.0  # seconds a tap's request waits for the lane's worker to answer
+RENEW = 0.5  # seconds between looks at the listening connection
 LOOKS_KEPT = 1_000  # tables' looks a worker keeps (the least recently read go first)
 
 
@@ -97,14 +100,28 @@ class Relay:
         self.looks = Looks(svc, watch)
         self.broadcast = Broadcast()
         self._waiting: dict[str, asyncio.Future[tuple[int, dict[str, Any]]]] = {}
-        self._listener = notices.Listener(db, {notices.TABLES: self._changed,
-                                               notices.TAPS: self._answered})
+        self._listener = Listener(db, {notices.TABLES: self._changed,
+                                       notices.TAPS: self._answered})
+        self._renewing: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        await self._listener.start()
+        await self._listener.renew()
+        self._renewing = asyncio.create_task(self._renew())
+
+    async def _renew(self) -> None:
+        """Listen again after a restart of the server; every table is drawn anew then (its
+        changes meanwhile were not heard)."""
+        while True:
+            await asyncio.sleep(RENEW)
+            if await self._listener.renew():
+                self.watch.all_changed()
 
     async def stop(self) -> None:
-        await self._listener.stop()
+        if self._renewing is not None:
+            self._renewing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._renewing
+        await self._listener.close()
 
     def _changed(self, payload: str) -> None:
         for table_id in payload.split(","):
@@ -132,11 +149,22 @@ class Relay:
         try:
             if not await self.db.write(lambda conn: inbox.put(conn, update_id, lane, body)):
                 return None
-            return await asyncio.wait_for(waiting, ANSWER_WITHIN)
-        except TimeoutError:  # done later, by the next worker of the lane, if not yet
+            return await asyncio.wait_for(waiting, inbox.LATE + inbox.MARGIN)
+        except TimeoutError:  # never done now (``inbox.LATE``), unless it was already
+            if await self._done(update_id):  # its answer not heard (a restart of the server)
+                return 200, {"ok": True, "text": ""}
             return answered(Outcome().refuse("not_saved"), tr, ())
         finally:
             self._waiting.pop(reply, None)
+
+    async def _done(self, update_id: int) -> bool:
+        try:
+            async with self.db.reading() as conn:
+                return await inbox.done(conn, update_id)
+        except Exception as exc:
+            if unavailable(exc):
+                return False  # it cannot be done while the database is out of reach
+            raise
 
     async def _lane(self, table_id: int) -> str | None:
         async with self.db.reading() as conn:

@@ -17,7 +17,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,9 +48,11 @@ from bot.webapp.page import last_analysis, page, sheet, texts
 from bot.webapp.quotas import Pictures, Refused, Streams
 from bot.webapp.relay import Relay
 from bot.webapp.watch import Watch
+from storage.outage import impatient, of_outage, unavailable
 from storage.postgres import PostgresDatabase
 
 log = logging.getLogger(__name__)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 STATIC = Path(__file__).parent / "static"
 KEEPALIVE = 15.0  # seconds between comments on a quiet event stream
@@ -97,7 +99,7 @@ class WebApp:
         self.streams = Streams(self.caps.streams, self.caps.per_user)
         self.pictures = Pictures()
         self.closing = False
-        self.app = web.Application(client_max_size=MAX_BODY)
+        self.app = web.Application(client_max_size=MAX_BODY, middlewares=[self._outage])
         self.app.add_routes([
             web.get("/", self.index),
             web.get("/api/page", self.one_page),
@@ -128,6 +130,24 @@ class WebApp:
             await self._runner.cleanup()
         if self.relay is not None:
             await self.relay.stop()
+
+    @web.middleware
+    async def _outage(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """The database out of reach: a request is answered at once "not saved, try again"
+        (503: nothing was stored), said once as the outage (storage/outage.py); an event
+        stream waits it out instead (a browser opens none again after a 503)."""
+        if request.path == "/api/events":
+            return await handler(request)
+        try:
+            with impatient():
+                return await handler(request)
+        except Exception as exc:
+            if not of_outage(exc):
+                raise
+            fields = await _body(request) if request.method == "POST" else request.query
+            raw = (fields or {}).get("initData")
+            tr = translator(self.svc.users.normalize(claimed_language(raw)))
+            return _json({"ok": False, "text": refusals.text(Refusal("not_stored"), tr)}, 503)
 
     # -- who asks ---------------------------------------------------------------------------
 
@@ -213,8 +233,14 @@ class WebApp:
                     break
                 tick = self.watch.tick(table_id)
                 if tick != shown:
+                    try:
+                        data = json.dumps(await self._page(reader), ensure_ascii=False)
+                    except Exception as exc:  # a look another request read, impatient
+                        if not unavailable(exc):
+                            raise
+                        await asyncio.sleep(1.0)
+                        continue
                     shown = tick
-                    data = json.dumps(await self._page(reader), ensure_ascii=False)
                     await stream.write(f"data: {data}\n\n".encode())
                 elif not await self.watch.after(table_id, shown, min(KEEPALIVE, left)):
                     await stream.write(b": still here\n\n")

@@ -25,6 +25,11 @@ class Watch:
         if waker is not None:
             waker.set()
 
+    def all_changed(self) -> None:
+        """Every table may have changed (changes were not heard for a while)."""
+        for table_id in {*self.ticks, *self._wakers}:
+            self.changed(table_id)
+
     def tick(self, table_id: int) -> int:
         return self.ticks.get(table_id, 0)
 

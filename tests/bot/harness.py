@@ -37,7 +37,7 @@ async def running_bot(tg: FakeTelegram, db: Path | str, *, touch: bool = True,
     loads). The deals (and first dealers) come from a seed of the test's own name, so that
     each test sees the same deals in every run."""
     settings = replace(load_settings(settings_env(tg, db, **extra)),
-                       group_window=tg.group_window)
+                       window_speed=tg.window_speed)
     app = build_application(settings)
     await app.initialize()
     svc = await start(app)

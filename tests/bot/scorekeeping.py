@@ -9,15 +9,28 @@ from bot.service.tables import Table
 from bot.telegram.context import BotData as Hub
 from engine.records import replay
 from tests.fakebot import FakeTelegram, Message, User
+from tests.fakebot.keyboards import inline_buttons
 from tests.fakebot.model import Chat
 
 
 def table_message(tg: FakeTelegram, group: Chat) -> Message:
-    """A scorekept table's message: the bot's latest with lobby or scorekeeper buttons."""
+    """A scorekept table's group message: the bot's latest with lobby or scorekeeper buttons,
+    or the link that opens the entry."""
     for message in reversed(tg.messages(group)):
         if message.sender is tg.bot and _is_table_message(message):
             return message
     raise LookupError("no table message")
+
+
+def entry_message(tg: FakeTelegram, user: User, table_id: int = 0) -> Message | None:
+    """The entry message of a scorekept table (0: any) in ``user``'s private chat: the bot's
+    latest that showed the entry's buttons or its link (None: none yet)."""
+    for message in reversed(tg.messages(tg.private_chat(user))):
+        if message.sender is tg.bot and any(
+                _entry_buttons(inline_buttons(revision.reply_markup), table_id)
+                for revision in message.revisions):
+            return message
+    return None
 
 
 @dataclass
@@ -35,7 +48,33 @@ class Keeping:
         return next(t for t in self.hub.services.tables.values() if t.chat_id == self.group.id)
 
     def message(self) -> Message:
+        """The message the keeper presses: the lobby in the group, once the game started his
+        entry message in private (opened with the group message's link if it is not yet)."""
+        if not self.table_id:
+            return self.group_message()
+        entry = entry_message(self.tg, self.user, self.table_id)
+        assert entry is not None, "the entry is not open: await keeping.open()"
+        return entry
+
+    async def settled(self) -> None:
+        """The group and the keeper's private chat show what the bot has to show."""
+        await self.tg.settled(self.group)
+        await self.tg.settled(self.user)
+
+    def group_message(self) -> Message:
         return table_message(self.tg, self.group)
+
+    async def open(self, user: User | None = None) -> Message:
+        """Follow the group message's "✏️ Enter deal N" link: the entry in private."""
+        user = user or self.user
+        link = next(b["url"] for b in self.group_message().buttons
+                    if "?start=k" in b.get("url", ""))
+        self.tg.follow(user, link)
+        await self.settled()
+        await self.tg.settled(user)
+        entry = entry_message(self.tg, user, self.table_id)
+        assert entry is not None
+        return entry
 
     def labels(self) -> list[str]:
         return [b["text"] for b in self.message().buttons]
@@ -43,7 +82,7 @@ class Keeping:
     async def press(self, label: str, user: User | None = None) -> str:
         """Press the button with this label; the bot's answer (an alert's text, or "")."""
         answer = await self.tg.press(user or self.user, self.message(), text=label)
-        await self.tg.settled(self.group)
+        await self.settled()
         return answer.text or ""
 
     async def tap(self, *labels: str) -> None:
@@ -53,14 +92,14 @@ class Keeping:
             assert label in [b["text"] for b in message.buttons], (label, message.button_texts)
             answer = await self.tg.press(self.user, message, text=label)
             assert not answer.show_alert, (label, answer.text)
-            await self.tg.settled(self.group)
+            await self.settled()
 
     async def send(self, text: str, user: User | None = None) -> str:
         """Send a message in the group; the texts of the bot's messages after it ("": none),
         its replies before the table's renewed message (a paced group may post them in
         either order)."""
         sent = self.tg.send(user or self.user, self.group, text)
-        await self.tg.settled(self.group)
+        await self.settled()
         after = [m for m in self.tg.messages(self.group)
                  if m.sender is self.tg.bot and m.message_id > sent.message_id]
         return "\n\n".join(m.text for m in sorted(after, key=_is_table_message))
@@ -71,7 +110,15 @@ class Keeping:
 
 
 def _is_table_message(message: Message) -> bool:
-    return any(b.get("callback_data", "")[:2] in ("k:", "l:") for b in message.buttons)
+    return any(b.get("callback_data", "")[:2] in ("k:", "l:") for b in message.buttons) \
+        or _entry_buttons(message.buttons)
+
+
+def _entry_buttons(buttons: list[dict[str, Any]], table_id: int = 0) -> bool:
+    """The entry's buttons, or the link that opens it (of table ``table_id``; 0: any)."""
+    data, link = (f"k:{table_id}:", f"?start=k{table_id}") if table_id else ("k:", "?start=k")
+    return any(b.get("callback_data", "").startswith(data) or link in b.get("url", "")
+               for b in buttons)
 
 
 async def keeping_lobby(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *,
@@ -106,4 +153,5 @@ async def open_keeping(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *
         await keeping.send("/add " + ", ".join(guests))
     await keeping.tap("▶ Start")
     keeping.table_id = keeping.table.id
+    await keeping.open()
     return keeping

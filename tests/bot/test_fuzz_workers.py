@@ -28,7 +28,7 @@ from tests.bot.test_fuzz_edge import (
     WORDS,
     callback_data,
 )
-from tests.bot.test_workers import _check, _pressed, _quiet
+from tests.bot.test_workers import _check, _quiet, pressed_at
 from tests.bot.worker_fuzz import fuzzed_table
 from tests.fakebot import FakeTelegram, User
 from tests.postgres import LazyServer
@@ -81,14 +81,15 @@ async def test_fuzzed_presses_and_commands_on_workers(postgres: LazyServer,
 
 
 async def _stored_by(url: str, table: int) -> list[int]:
-    """Who pressed each stored action a player pressed (not one made for his seat)."""
+    """Who pressed each stored action a player pressed (not one made for his seat), in order
+    (the entry of a press at version v is the log's v+1st)."""
     storage = await Storage.open(url)
     try:
         async with storage.db.reading() as conn:
-            users = [row[0] for row in await conn.fetch(
-                "SELECT user_id FROM log_entries WHERE table_id = ? AND kind = 'action'"
-                " ORDER BY seq", (table,))]
-        replayed = _pressed(await storage.log.record(table))
+            users = {row[0]: row[1] for row in await conn.fetch(
+                "SELECT seq, user_id FROM log_entries WHERE table_id = ? AND kind = 'action'",
+                (table,))}
+        pressed, _ = pressed_at(await storage.log.record(table))
     finally:
         await storage.close()
-    return [users[i] for i in replayed.pressed_at]
+    return [users[version + 1] for version in pressed]

@@ -18,9 +18,9 @@ from tests.bot.test_preferans_game import choose
 from tests.fakebot import FakeTelegram, User
 from tests.fakebot.model import Chat
 
-# What waits here is mostly a group's budget: its minute runs four times faster, on both
-# sides (tests/bot/conftest.py).
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 def _players(tg: FakeTelegram) -> tuple[list[User], Chat]:

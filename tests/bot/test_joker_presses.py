@@ -24,9 +24,9 @@ from tests.bot.test_joker_game import hidden_from
 from tests.fakebot import FakeTelegram
 from tests.fakebot.model import Message
 
-# What waits here is mostly a group's budget: its minute runs four times faster, on both
-# sides (tests/bot/conftest.py).
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 NAMES = ("Ann", "Bob", "Cid", "Dan")
 

@@ -3,10 +3,11 @@
 PostgreSQL: a receiver and two workers (`python -m bot receive`, `python -m bot work`) on a
 server of the test's own; players press random buttons of their panels while the server is
 restarted, then stopped for 20 s and started again. Every deal scored is told once in its
-group, every press accepted is stored once (a press answered with "not saved", or not
-answered while the server was down, may be stored or not, never twice: each button names
-the version it was drawn for), the processes write no traceback and no ERROR line, and
-each outage is one WARNING and one INFO of each process that saw it.
+group; every press is answered, and ends either stored once (accepted) or not stored
+(answered "not saved, try again", or refused as out of date): the actions stored are
+exactly those of the presses accepted (each button names the version it was drawn for).
+The processes write no traceback and no ERROR line, and each outage is one WARNING and
+one INFO of each process that saw it.
 
 SQLite: the single process plays while another process holds the file's write lock for
 5 s (as a backup would): the presses made meanwhile wait, then are stored; nothing is lost,
@@ -15,6 +16,7 @@ no traceback."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import random
@@ -22,6 +24,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -30,17 +33,21 @@ from bot.ui.callbacks import action_data
 from storage.store import Storage
 from tests.bot.harness import open_table, running_bot, settings_env
 from tests.bot.tabletop import only_table, seat_users
+from tests.bot.test_sends import RESULT, _joker, _left, _results, _sheet_on, _worker_env
 from tests.bot.test_workers import (
     _RESULT,
+    Cluster,
     Played,
     _free_port,
     _open,
     _play,
-    _pressed,
     _quiet,
+    _text,
+    pressed_at,
 )
 from tests.fakebot import FakeTelegram
-from tests.postgres import PostgresServer
+from tests.fakebot.model import CallbackAnswer
+from tests.postgres import LazyServer, PostgresServer
 from tests.storage.test_outage import _locked
 
 PLAY = 50.0  # seconds of random presses
@@ -49,17 +56,59 @@ STOP_AT = 16.0  # the server stopped ...
 DOWN = 20.0  # ... for this long
 
 
-async def _start(role: str, env: dict[str, str], log: Path) -> asyncio.subprocess.Process:
-    with log.open("ab") as out:
-        return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", role, env=env,
-                                                    stderr=out)
+class Logged:
+    """``python -m bot`` processes on a PostgreSQL server of the test's own, each writing
+    its log to a file; all stopped at the end (``running``), then their logs read."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.server = PostgresServer()
+        self.processes: list[asyncio.subprocess.Process] = []
+        self.logs: list[Path] = []
+
+    async def start(self, role: str, env: dict[str, str]) -> asyncio.subprocess.Process:
+        log = self.folder / f"{role}{len(self.logs)}.log"
+        self.logs.append(log)
+        with log.open("ab") as out:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", role, env=env, stderr=out)
+        self.processes.append(process)
+        return process
+
+    async def cluster(self, tg: FakeTelegram, env: dict[str, str], *, workers: int) -> None:
+        """The receiver, once it set the webhook, and the workers."""
+        await self.start("receive", env)
+        while not tg.world.webhook.url:
+            await asyncio.sleep(0.05)
+        for _ in range(workers):
+            await self.start("work", env)
+
+    def said(self) -> str:
+        """The logs: none with a traceback or an ERROR line."""
+        said = "\n".join(log.read_text(errors="replace") for log in self.logs)
+        assert "Traceback" not in said, said[-6000:]
+        assert " ERROR " not in said, said[-6000:]
+        return said
+
+
+@contextlib.asynccontextmanager
+async def running(folder: Path) -> AsyncIterator[Logged]:
+    logged = Logged(folder)
+    logged.server.start()
+    try:
+        yield logged
+    finally:
+        for process in logged.processes:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+        logged.server.stop()
 
 
 async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> None:
     rng = random.Random(35)
-    server = PostgresServer().start()
-    processes: list[asyncio.subprocess.Process] = []
-    try:
+    async with running(tmp_path) as logged:
+        server = logged.server
         url = await server.new_database()
         port = _free_port()
         async with FakeTelegram() as tg:
@@ -70,22 +119,14 @@ async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> Non
             for n, (game, seats) in enumerate((("preferans", 3), ("joker", 4))):
                 users = [tg.add_user(f"o{n}p{i}") for i in range(seats)]
                 tables.append(Played(game, tg.add_group(f"{game} {n}", users), users))
-            logs = [tmp_path / f"{role}{i}.log" for i, role in enumerate(("receive", "work",
-                                                                          "work"))]
-            processes.append(await _start("receive", env, logs[0]))
-            for _ in range(600):
-                if tg.world.webhook.url:
-                    break
-                await asyncio.sleep(0.05)
-            processes += [await _start("work", env, log) for log in logs[1:]]
+            await logged.cluster(tg, env, workers=2)
             for played in tables:
                 for user in played.users:
                     tg.press_start(user)
             await asyncio.gather(*(_open(tg, played) for played in tables))
             started = time.monotonic()
-            maybe: list[tuple[int, str]] = []
             players = asyncio.gather(*(_play(tg, played, random.Random(rng.random()),
-                                             started + PLAY, maybe=maybe, wait=40)
+                                             started + PLAY, wait=20)
                                        for played in tables))
             await asyncio.sleep(RESTART_AT)
             await asyncio.to_thread(server.halt)
@@ -96,46 +137,49 @@ async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> Non
             await asyncio.to_thread(server.resume)
             await players
             await _quiet(tg, url)
-            assert all(p.returncode is None for p in processes), "a process stopped"
-            await _check_stored(url, tables, maybe)
+            assert all(p.returncode is None for p in logged.processes), "a process stopped"
+            await _check_stored(url, tables, started)
             results = 0
             for played in tables:
                 told = Counter(int(found.group(1)) for m in tg.messages(played.group)
                                if (found := _RESULT.match(m.text)))
                 assert all(n == 1 for n in told.values()), (played.game, told)
                 results += len(told)
-            print(f"{sum(len(p.accepted) for p in tables)} presses accepted, {len(maybe)} not"
-                  f" told or 'not saved', {results} results told once each")
+                posts = Counter(m.text for m in tg.messages(played.group))  # votes too
+                assert set(posts.values()) == {1}, (played.game, posts)
+            print(f"{sum(len(p.presses) for p in tables)} presses:"
+                  f" {sum(len(p.accepted) for p in tables)} actions stored,"
+                  f" {sum(1 for p in tables for _, a, _ in p.presses if _not_saved(a))} 'not"
+                  f" saved'; {results} results told once each")
         assert sum(len(p.accepted) for p in tables) > 6, "the games went on"
-    finally:
-        for process in processes:
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
-        server.stop()
-    said = "\n".join(log.read_text(errors="replace") for log in logs)
-    assert "Traceback" not in said, said[-6000:]
-    assert " ERROR " not in said, said[-6000:]
+    said = logged.said()
     assert said.count("is out of reach") >= 2, said[-3000:]  # each outage: once a process
     assert said.count("is out of reach") == said.count(" is back after "), said[-3000:]
 
 
-async def _check_stored(url: str, tables: list[Played], maybe: list[tuple[int, str]]) -> None:
-    """Each table's stored actions: every accepted press, in order, and otherwise only
-    presses that were not told (each button's version makes a second store impossible)."""
+def _not_saved(answer: CallbackAnswer | None) -> bool:
+    return answer is not None and answer.show_alert and "Not saved" in (answer.text or "")
+
+
+async def _check_stored(url: str, tables: list[Played], started: float) -> None:
+    """Every press was answered; the actions stored are exactly those whose presses were
+    accepted, each once (a press answered "not saved" stored only if pressed again and
+    accepted then)."""
     storage = await Storage.open(url)
     try:
         rows = {row.chat_id: row for row in await storage.tables.open_tables()}
         for played in tables:
-            stored = _pressed(await storage.log.record(rows[played.group.id].id)).pressed
-            accepted = iter(played.accepted)
-            expected = next(accepted, None)
-            for action in stored:
-                if action == expected:
-                    expected = next(accepted, None)
-                else:
-                    assert action in maybe, (played.game, action, stored, played.accepted)
-            assert expected is None, (played.game, expected, stored)
+            stored, _ = pressed_at(await storage.log.record(rows[played.group.id].id))
+            said = [(round(at - started, 1), data, answer and answer.text)
+                    for data, answer, at in played.presses]
+            assert all(answer is not None for _, answer, _ in played.presses), (played.game, said)
+            accepted: Counter[tuple[int, tuple[int, str]]] = Counter()
+            for data, answer, _ in played.presses:
+                if data.startswith("a:") and answer is not None and not answer.show_alert:
+                    _, _, version, seat, action = data.split(":", 4)
+                    accepted[int(version), _text(int(seat), action)] += 1
+            assert set(accepted.values()) <= {1}, (played.game, accepted)
+            assert set(accepted) == set(stored.items()), (played.game, said, stored)
     finally:
         await storage.close()
 
@@ -182,3 +226,30 @@ async def test_sqlite_file_locked_for_5_seconds_during_play(
     said = [r for r in caplog.records if r.name.startswith("storage.outage")]
     assert [r.levelname for r in said] == ["WARNING", "INFO"], said
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+
+
+async def test_a_commit_gone_unanswered_is_settled_by_its_worker(postgres: LazyServer) -> None:
+    """The worker's COMMIT of the press that ends a Joker deal goes through, and the server
+    goes away before it answers (tests/bot/doubting_worker.py): the worker, alive, finds the
+    unit committed and makes its kept calls (no other worker makes a live one's), once: the
+    deal's result and the sheet's picture, one each; the press answered."""
+    url = await postgres.new_database()
+    async with FakeTelegram() as tg:
+        played = _joker(tg, "doubt")
+        cluster = Cluster(_worker_env(tg, url), workers=1, dying=RESULT, how="doubting_worker")
+        try:
+            await _sheet_on(tg, cluster, played)
+            rng = random.Random(35)
+            deadline = time.monotonic() + 120
+            while not _results(tg, played.group)[0]:
+                assert time.monotonic() < deadline, "the deal's result was never told"
+                await _play(tg, played, rng, time.monotonic() + 1, wait=20)
+            await tg.idle(quiet=3.0, timeout=30)
+            assert cluster.workers[0].returncode is None
+        finally:
+            await cluster.stop()
+        results, pictures = _results(tg, played.group)
+        assert len(results) == 1 and "Deal 1" in results[0], results
+        assert pictures == 1
+        assert all(answer is not None for _, answer, _ in played.presses), played.presses
+        assert not await _left(url)

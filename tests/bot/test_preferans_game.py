@@ -20,9 +20,9 @@ from tests.bot.harness import act, open_table, running_bot, toggle_conventions
 from tests.bot.privacy import Privacy
 from tests.fakebot import FakeTelegram, User
 
-# What waits here is mostly a group's budget: its minute runs four times faster, on both
-# sides (tests/bot/conftest.py).
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 # What each scripted deal does: (first bidder's call, whist calls, open choice, contract).
 INTENTS = {

@@ -15,9 +15,9 @@ from storage.store import Storage
 from tests.bot.harness import open_table, running_bot
 from tests.fakebot import FakeTelegram
 
-# What waits here is mostly a group's budget: its minute runs four times faster, on both
-# sides (tests/bot/conftest.py).
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 SEEDS = [int(s) for s in os.environ.get("RANDOM_PLAYER_SEEDS", "3").split(",")]
 STEPS = int(os.environ.get("RANDOM_PLAYER_STEPS", "120"))  # presses per run of the bot

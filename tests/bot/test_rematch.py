@@ -14,9 +14,9 @@ from bot.screens.ratings import change, rating
 from tests.bot.harness import open_table, press_first, running_bot
 from tests.fakebot import FakeTelegram, Message, User
 
-# What waits here is mostly a group's budget: its minute runs four times faster, on both
-# sides (tests/bot/conftest.py).
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 NAMES = ("Ann", "Bob", "Cid")
 

@@ -11,15 +11,16 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from aiohttp import ClientSession
+
 from engine.records import replay
 from storage.store import Storage
 from tests.bot.harness import press_first, settings_env
+from tests.bot.test_monitoring import scrape
 from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
+from tests.webapp.harness import free_port
 
-# The bot runs in another process: idle means no call for this long, longer than a private
-# chat's budget may hold an edit back (3 calls in 3 s).
-QUIET = 3.5
 MOMENT = 0.2  # no call for this long: the bot is done with what it sends at once
 
 
@@ -43,13 +44,13 @@ def has_button(tg: FakeTelegram, chat: Chat, label: str) -> bool:
 
 
 class Panels:
-    """When the bot (another process, whose queues the test cannot see) is done with a press:
-    it made no call for a moment, someone has buttons, and every panel with buttons changed
-    since the press (none is left to press stale). What a player without buttons is shown may
-    wait for the table's next beat: a restart redraws it (the table's ``shown_at`` is behind)."""
+    """When the bot (another process) is done with a press: it made no call for a moment,
+    someone has buttons, and every panel with buttons changed since the press (none is left to
+    press stale). What a player without buttons is shown may wait for the table's next beat: a
+    restart redraws it (the table's ``shown_at`` is behind)."""
 
-    def __init__(self, tg: FakeTelegram, users: list[User]) -> None:
-        self.tg, self.users = tg, users
+    def __init__(self, tg: FakeTelegram, users: list[User], metrics: str) -> None:
+        self.tg, self.users, self.metrics = tg, users, metrics
         self.before = self._look()
 
     def _look(self) -> dict[User, tuple[int, int] | None]:
@@ -72,13 +73,24 @@ class Panels:
         self.before = self._look()
 
     async def idle(self) -> None:
-        """Wait until the bot sent everything, what may wait included."""
-        await self.tg.idle(quiet=QUIET, timeout=60)
-        self.before = self._look()
+        """Wait until the bot sent everything, what may wait for a chat's budget included: no
+        call for a moment, and nothing in its outbox (its /metrics)."""
+        async with ClientSession() as http:
+            for _ in range(600):  # 60 s
+                await self.tg.idle(quiet=MOMENT, timeout=60)
+                samples = await scrape(http, self.metrics)
+                if not sum(v for (name, _), v in samples.items()
+                           if name == "cardtable_outbox_backlog"):
+                    self.before = self._look()
+                    return
+                await asyncio.sleep(0.1)
+        raise AssertionError("the bot's outbox did not empty")
 
 
-async def start_bot(tg: FakeTelegram, db: Path | str) -> asyncio.subprocess.Process:
-    env = {**os.environ, **settings_env(tg, db), "LOG_LEVEL": "WARNING"}
+async def start_bot(tg: FakeTelegram, db: Path | str,
+                    metrics: int) -> asyncio.subprocess.Process:
+    env = {**os.environ, **settings_env(tg, db), "LOG_LEVEL": "WARNING",
+           "METRICS_PORT": str(metrics)}
     before = len(tg.calls_for("getUpdates"))
     process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env)
     for _ in range(600):  # 30 s: a loaded machine starts Python slowly
@@ -97,8 +109,9 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, location: 
     db = location
     users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
     group = tg.add_group("Cards", users)
-    bot = await start_bot(tg, db)
-    panels = Panels(tg, users)
+    port = free_port()
+    bot = await start_bot(tg, db, port)
+    panels = Panels(tg, users, f"http://127.0.0.1:{port}/")
     try:
         for user in users:
             tg.press_start(user)
@@ -123,7 +136,7 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, location: 
         panel = tg.last_message(pending)
         action = next(b for b in panel.buttons if b.get("callback_data", "").startswith("a:"))
         query = tg.press_nowait(pending, panel, data=action["callback_data"])
-        bot = await start_bot(tg, db)
+        bot = await start_bot(tg, db, port)
         answer = await tg.answer_to(query, timeout=20)
         assert not answer.show_alert, answer.text
         moves += 1
@@ -134,7 +147,7 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, location: 
         # Killed again right after a press: the press is either stored or was never seen.
         await panels.idle()
         await kill(bot)
-        bot = await start_bot(tg, db)
+        bot = await start_bot(tg, db, port)
         await panels.idle()
         while await press_first(tg, users, settle=panels.pressed):
             moves += 1
@@ -143,7 +156,7 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, location: 
         assert any(t.startswith("Deal 1") for t in tg.texts(group))
         await panels.idle()
         await kill(bot)  # after a deal's end: the restart resumes from its snapshot
-        bot = await start_bot(tg, db)
+        bot = await start_bot(tg, db, port)
         await panels.idle()
         for _ in range(2):
             assert await press_first(tg, users, settle=panels.pressed)

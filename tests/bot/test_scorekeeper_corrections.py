@@ -20,8 +20,9 @@ from tests.bot.harness import running_bot
 from tests.bot.scorekeeping import Keeping, keeping_lobby, open_keeping
 from tests.fakebot import FakeTelegram
 
-# What waits here is the group's budget: its minute runs four times faster, on both sides.
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is a group's budget (the scoresheet's edits): Telegram's windows pass
+# eight times faster, on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(8)
 
 NAMES = ["Ann", "Bob", "Cid"]
 # Spec E23 (Leningrad, first dealer Ann): raspasy states 1, 2, 3, 3, then games in state 3.
@@ -82,8 +83,12 @@ async def test_refused_entries_change_nothing_and_say_why(tg: FakeTelegram,
             "/deal 7S Ann 7; Bob whist 3; Cid whist 2", "/deal 8S Ann; Bob pass; Cid halfwhist")]
         assert "the tricks add up to 12, more than 10" in replies[0], replies
         assert "half-whist only after a pass, on a six or a seven" in replies[1], replies
-        # a press by someone who neither plays nor opened the table
-        answer = await tg.press(eve, keeping.message(), text="Ann")
+        # the entry opened, or a button forged, by someone who neither plays nor opened the
+        # table
+        tg.follow(eve, next(b["url"] for b in keeping.group_message().buttons))
+        await tg.settled()
+        assert "Only the players" in tg.last_message(eve).text
+        answer = await tg.press(eve, tg.last_message(eve), data=stale, forge=True)
         assert answer.show_alert and "Only the players" in answer.text
         # a button of an older look of the message
         await keeping.tap("Ann", "7♠", "whist · pass")
@@ -123,6 +128,8 @@ async def test_lobby_names_and_seats(tg: FakeTelegram, tmp_path: Path) -> None:
         assert "Players, clockwise (3/3): Ann, Bob, Dan" in keeping.message().text
         await keeping.tap("▶ Start")
         assert keeping.table.match.players == ["Ann", "Bob", "Dan"]
+        keeping.table_id = keeping.table.id
+        await keeping.open()
         assert "Who dealt the first deal?" in keeping.message().text
 
 
@@ -322,7 +329,7 @@ async def test_a_scorekeeper_for_three_players_without_telegram(tg: FakeTelegram
     async with running_bot(tg, tmp_path / "bot.db") as hub:
         keeping = await open_keeping(tg, hub, group, ann, guests=("Bob", "Cid", "Dan"))
         await keeping.tap("Dan", "Bob", "7♥", "whist · pass", "0", "6", "✅ Save deal 1")
-        summary = tg.messages(group)[-2].text
+        summary = tg.last_message(group).text
         assert "Tricks: Bob 6, Cid 4" in summary, summary  # Dan passed: his tricks not asked
         assert "Only the players" in await keeping.send("/undo", eve)
         await keeping.send("/leave")

@@ -21,8 +21,9 @@ from tests.fakebot import FakeTelegram
 from tests.manual.test_preferans_examples import EXAMPLES
 from tests.preferans_scoring.helpers import entries
 
-# What waits here is the groups' budgets: their minute runs four times faster, on both sides.
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is the chats' budgets: Telegram's windows pass four times faster, on both
+# sides.
+pytestmark = pytest.mark.telegram_clock(4)
 
 # The buttons of each example after the dealer's, Save left out.
 BUTTONS: dict[str, tuple[str, ...]] = {
@@ -87,7 +88,8 @@ async def check_example(keeping: Keeping, example: str, dealer: str, text: str,
     assert await stored_outputs(keeping) == [], example
     await keeping.tap(dealer)
     reply = await keeping.send(f"/deal {text}")
-    assert "Deal 2" in reply, (example, reply)  # the table's message, anew for deal 2
+    assert reply.startswith("Deal 1"), (example, reply)  # its result
+    assert "Deal 2" in keeping.message().text, example  # the entry goes on with deal 2
     assert [o["entries"] for o in await stored_outputs(keeping)] == [expected], example
     await keeping.send("/undo")
     assert await stored_outputs(keeping) == [], example
@@ -96,11 +98,12 @@ async def check_example(keeping: Keeping, example: str, dealer: str, text: str,
 async def test_every_example_by_buttons_and_text(tg: FakeTelegram, tmp_path: Path) -> None:
     """Each example at a table of its own, in a group of its own: the groups' minutes of
     Telegram's budget run side by side."""
-    ann, bob = tg.add_user("Ann"), tg.add_user("Bob")
     assert len(EXAMPLES) == len(BUTTONS)
 
     async def walk(n: int, example: str, rules: dict[str, Any], text: str,
                    expected: dict[str, list]) -> None:
+        # (an Ann and a Bob of their own: each keeper's private chat has its own budget)
+        ann, bob = tg.add_user("Ann"), tg.add_user("Bob")
         four = rules.get("players") == 4
         options, conventions = lobby_presses(rules)
         group = tg.add_group(f"Table {n}", [ann, bob])

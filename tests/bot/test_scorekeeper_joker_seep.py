@@ -17,9 +17,9 @@ from tests.bot.scorekeeping import open_keeping
 from tests.fakebot import FakeTelegram
 from tests.manual.test_joker_seep import LEDGER, PULKA_2
 
-# What waits here is mostly a group's budget: its minute runs four times faster, on both
-# sides (tests/bot/conftest.py).
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is a group's budget (the scoresheet's edits): Telegram's windows pass
+# eight times faster, on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(8)
 
 SUITS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "no trump"}
 NAMES = ("Ann", "Bob", "Cid", "Dan")
@@ -34,7 +34,8 @@ async def test_joker_pulka_with_premium(tg: FakeTelegram, tmp_path: Path) -> Non
         await keeping.tap("Ann")
         for cards in range(1, 9):  # pulka 1: the first bidder takes every trick
             reply = await keeping.send(f"/deal H 0 0 0 0 {cards}")
-            assert f"Deal {cards + 1}" in reply, reply
+            assert f"Deal {cards} · " in reply, reply  # its result
+            assert f"Deal {cards + 1}" in keeping.message().text
         for number, (dealer, trump, bids, tricks, _) in enumerate(PULKA_2, 9):
             message = keeping.message().text
             assert f"Deal {number} · {NAMES[dealer]} deals" in message, message

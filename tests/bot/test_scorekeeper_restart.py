@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -17,11 +18,11 @@ from engine.match import Match
 from engine.records import replay
 from storage.store import Storage
 from tests.bot.harness import running_bot
-from tests.bot.scorekeeping import Keeping, open_keeping, table_message
+from tests.bot.scorekeeping import Keeping, entry_message, open_keeping, table_message
 from tests.bot.test_sends import _worker_env
 from tests.bot.test_workers import Cluster, _button, _press
 from tests.fakebot import FakeTelegram, User
-from tests.fakebot.model import Chat
+from tests.fakebot.model import Message
 from tests.postgres import LazyServer
 
 NAMES = ["Ann", "Bob", "Cid"]
@@ -36,7 +37,7 @@ def reference(texts: list[str]) -> Match:
     return match
 
 
-@pytest.mark.group_minute(15.0)  # what waits here is the group's budget
+@pytest.mark.telegram_clock(4)  # what waits here is the chats' budgets
 async def test_the_deal_being_entered_survives_restarts(tg: FakeTelegram,
                                                        location: str) -> None:
     ann = tg.add_user("Ann")
@@ -74,18 +75,28 @@ async def test_the_deal_being_entered_survives_restarts(tg: FakeTelegram,
         assert stored.record()["deals"] == reference(texts).record()["deals"]
 
 
-async def _shows(tg: FakeTelegram, group: Chat, text: str) -> None:
-    """Wait till the table's message shows ``text`` (the workers are other processes)."""
+Find = Callable[[], Message]  # the message pressed: the group's, or the keeper's entry
+
+
+async def _shows(find: Find, text: str) -> None:
+    """Wait till the message shows ``text`` (the workers are other processes)."""
     deadline = time.monotonic() + 60
-    while text not in table_message(tg, group).text:
-        assert time.monotonic() < deadline, (text, table_message(tg, group).text)
+    while text not in (shown := _found(find)):
+        assert time.monotonic() < deadline, (text, shown)
         await asyncio.sleep(0.1)
 
 
-async def _tap(tg: FakeTelegram, user: User, group: Chat, label: str, shows: str) -> None:
-    """Press the table message's button (accepted), then wait till it shows ``shows``."""
-    assert await _press(tg, user, table_message(tg, group), text=label), label
-    await _shows(tg, group, shows)
+def _found(find: Find) -> str:
+    try:
+        return find().text
+    except (LookupError, AssertionError):
+        return ""
+
+
+async def _tap(tg: FakeTelegram, user: User, find: Find, label: str, shows: str) -> None:
+    """Press the message's button (accepted), then wait till it shows ``shows``."""
+    assert await _press(tg, user, find(), text=label), label
+    await _shows(find, shows)
 
 
 async def test_a_killed_workers_draft_goes_on_with_the_next(tg: FakeTelegram,
@@ -103,18 +114,29 @@ async def test_a_killed_workers_draft_goes_on_with_the_next(tg: FakeTelegram,
         tg.press_start(ann)
         tg.send(ann, group, "/pref")
         await _button(tg, group, "📝 Keep score only (real cards)")
-        await _tap(tg, ann, group, "📝 Keep score only (real cards)", "(1/3): Ann")
+
+        def lobby() -> Message:
+            return table_message(tg, group)
+
+        def entry() -> Message:
+            found = entry_message(tg, ann)
+            assert found is not None
+            return found
+
+        await _tap(tg, ann, lobby, "📝 Keep score only (real cards)", "(1/3): Ann")
         tg.send(ann, group, "/add Bob, Cid")
-        await _shows(tg, group, "(3/3): Ann, Bob, Cid")
-        await _tap(tg, ann, group, "▶ Start", "Who dealt the first deal?")
-        await _tap(tg, ann, group, "Cid", "Deal 1 · Cid deals")
-        await _tap(tg, ann, group, "Bob", "Entered: Bob\n")
-        await _tap(tg, ann, group, "7♥", "Entered: Bob · 7♥\n")
+        await _shows(lobby, "(3/3): Ann, Bob, Cid")
+        await _tap(tg, ann, lobby, "▶ Start", "in my private chat")
+        tg.follow(ann, next(b["url"] for b in lobby().buttons))
+        await _shows(entry, "Who dealt the first deal?")
+        await _tap(tg, ann, entry, "Cid", "Deal 1 · Cid deals")
+        await _tap(tg, ann, entry, "Bob", "Entered: Bob\n")
+        await _tap(tg, ann, entry, "7♥", "Entered: Bob · 7♥\n")
         await cluster.kill_one(random.Random())  # the one worker, SIGKILL; another starts
-        await _tap(tg, ann, group, "whist · pass", "Entered: Bob · 7♥ · Cid whist · Ann pass\n")
+        await _tap(tg, ann, entry, "whist · pass", "Entered: Bob · 7♥ · Cid whist · Ann pass\n")
         for label, shows in (("0", "talon 0"), ("7", "Bob took 7"),
                              ("✅ Save deal 1", "Deal 2 · Ann deals")):
-            await _tap(tg, ann, group, label, shows)
+            await _tap(tg, ann, entry, label, shows)
     finally:
         await cluster.stop()
     async with await Storage.open(url) as store:

@@ -56,6 +56,21 @@ def _worker_env(tg: FakeTelegram, url: str) -> dict[str, str]:
         LOG_LEVEL="WARNING")}
 
 
+def _joker(tg: FakeTelegram, name: str) -> Played:
+    """A Joker table's players and group."""
+    users = [tg.add_user(f"{name}{i}") for i in range(4)]
+    return Played("joker", tg.add_group("joker", users), users)
+
+
+async def _sheet_on(tg: FakeTelegram, cluster: Cluster, played: Played) -> None:
+    """The cluster started, the table opened and started, the sheet's picture asked for."""
+    await cluster.start(tg)
+    for user in played.users:
+        tg.press_start(user)
+    await _open(tg, played)
+    tg.send(played.users[0], played.group, "/sheet on")
+
+
 async def _play_until_dead(tg: FakeTelegram, played: Played, cluster: Cluster,
                            rng: random.Random) -> None:
     """Random presses of panel buttons until the worker has killed itself."""
@@ -79,15 +94,10 @@ async def test_a_dead_workers_messages_are_sent_once_by_another(postgres: LazySe
     url = await postgres.new_database()
     async with FakeTelegram() as tg:
         env = _worker_env(tg, url)
-        users = [tg.add_user(f"jok{i}") for i in range(4)]
-        played = Played("joker", tg.add_group("joker", users), users)
+        played = _joker(tg, "jok")
         cluster = Cluster(env, workers=1, dying=RESULT)
         try:
-            await cluster.start(tg)
-            for user in users:
-                tg.press_start(user)
-            await _open(tg, played)
-            tg.send(users[0], played.group, "/sheet on")
+            await _sheet_on(tg, cluster, played)
             await _play_until_dead(tg, played, cluster, random.Random(18))
             assert cluster.workers[0].returncode == -signal.SIGKILL
             assert _results(tg, played.group) == ([], 0)

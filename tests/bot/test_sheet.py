@@ -21,9 +21,9 @@ from tests.fakebot import FakeTelegram
 from tests.fakebot.model import Message
 from tests.pictures.checks import assert_sound, one, shows_name, value
 
-# What waits here is mostly a group's budget: its minute runs four times faster, on both
-# sides (tests/bot/conftest.py).
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 GAMES = {
     "pulya-3p": ("preferans", 3, 80, {"pool": 4}),

@@ -7,9 +7,9 @@ import pytest
 from tests.bot.harness import Table, running_bot
 from tests.fakebot import FakeTelegram
 
-# What waits here is mostly a group's budget: its minute runs four times faster, on both
-# sides (tests/bot/conftest.py).
-pytestmark = pytest.mark.group_minute(15.0)
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 async def test_lobby_join_start_and_a_deal(tg: FakeTelegram, tmp_path: Path) -> None:

@@ -6,7 +6,8 @@ worker is killed with SIGKILL and another started.
 At the end: every table's stored actions are exactly the presses the bot accepted, in order;
 every deal scored has its result message in its group (kept by the worker that scored it,
 sent by another if that one was killed first);
-every table's stored message and panels show its final state; the inbox is empty; no call
+every table's stored message and panels show its final state (a waiting player's panel as
+the table's rhythm lets it: bot/telegram/rhythm.py); the inbox is empty; no call
 was answered 429; no group had more than 20 sends and edits in any minute, no private chat
 more than 3 in any 3 seconds (the fake server's own limits, which would answer 429); no edit
 Telegram found unchanged but one repeating an edit answered just before a worker was killed."""
@@ -47,7 +48,7 @@ from tests.bot.harness import settings_env
 from tests.fakebot import ApiCall, FakeTelegram, Message, User
 from tests.fakebot.flood import EDITS, SENDS
 from tests.fakebot.formatting import format_text
-from tests.fakebot.model import Chat
+from tests.fakebot.model import CallbackAnswer, Chat
 from tests.fakebot.world import CallbackQuery
 from tests.postgres import LazyServer
 
@@ -73,16 +74,19 @@ class Played:
     users: list[User]
     accepted: list[tuple[int, str]] = field(default_factory=list)  # (seat, action) in order
     unanswered: int = 0
+    # Every press: its button's data, its answer (None: not answered) and when it was made.
+    presses: list[tuple[str, CallbackAnswer | None, float]] = field(default_factory=list)
 
 
 class Cluster:
     """The receiver and the workers, as processes."""
 
     def __init__(self, env: dict[str, str], workers: int = WORKERS, *,
-                 dying: str | None = None) -> None:
+                 dying: str | None = None, how: str = "dying_worker") -> None:
         self.env = env
         self.count = workers
         self.dying = dying  # the first worker dies once it committed a call with this in it
+        self.how = how  # ... as tests/bot/<how>.py has it
         self.receiver: asyncio.subprocess.Process | None = None
         self.workers: list[asyncio.subprocess.Process] = []
         self.kills = 0
@@ -90,7 +94,7 @@ class Cluster:
 
     async def _start(self, role: str, env: dict[str, str] | None = None, *,
                      dying: str | None = None) -> asyncio.subprocess.Process:
-        command = ["bot", role] if dying is None else ["tests.bot.dying_worker", dying]
+        command = ["bot", role] if dying is None else [f"tests.bot.{self.how}", dying]
         return await asyncio.create_subprocess_exec(sys.executable, "-m", *command,
                                                     env=env or self.env)
 
@@ -167,31 +171,26 @@ def press_any(tg: FakeTelegram, played: Played,
 
 
 async def _play(tg: FakeTelegram, played: Played, rng: random.Random, until: float, *,
-                maybe: list[tuple[int, str]] | None = None, wait: float = 30) -> None:
+                wait: float = 30) -> None:
     """Random presses of panel buttons, one at a time, each answered before the next (or
-    ``wait`` seconds passed). ``maybe`` collects the presses that may or may not be stored:
-    those not answered and those answered "not saved"."""
+    ``wait`` seconds passed); each one is in ``played.presses``."""
     while time.monotonic() < until:
         pressed = press_any(tg, played, rng)
         if pressed is None:
             await asyncio.sleep(0.3)
             continue
         query, data = pressed
-        told = None  # the press's action, if it is one: (seat, action)
-        if data.startswith("a:"):
-            _, _, _, seat, action = data.split(":", 4)
-            told = _text(int(seat), action)
+        at = time.monotonic()
         try:
             answer = await tg.answer_to(query, timeout=wait)
         except (TimeoutError, AssertionError):
             played.unanswered += 1
-            if maybe is not None and told is not None:
-                maybe.append(told)
+            played.presses.append((data, None, at))
             continue
-        if told is not None and not answer.show_alert:
-            played.accepted.append(told)
-        elif maybe is not None and told is not None and "Not saved" in (answer.text or ""):
-            maybe.append(told)
+        played.presses.append((data, answer, at))
+        if data.startswith("a:") and not answer.show_alert:
+            _, _, _, seat, action = data.split(":", 4)
+            played.accepted.append(_text(int(seat), action))
         await asyncio.sleep(rng.uniform(0.1, 0.6))
 
 
@@ -229,47 +228,34 @@ def _text(seat: int, action: str) -> tuple[int, str]:
     return seat, f"{kind}:{','.join(sorted(cards.split(',')))}" if kind == "discard" else action
 
 
-@dataclass
-class Replayed:
-    """A table's record replayed: the actions players pressed, in order (not those the bot
-    made for a seat because they were its only choice: bot/service/play.py ``only_choice``);
-    the seats whose panels say so (their last action of the deal in play was one:
-    ``Table.forced``); the seats whose players had a turn in the deal in play; whether that
-    deal's actions so far were all made for the seats (the last deal's end stays above)."""
-
-    pressed: list[tuple[int, str]] = field(default_factory=list)
-    forced: dict[int, str] = field(default_factory=dict)
-    turned: set[int] = field(default_factory=set)
-    only_forced: bool = False
-    pressed_at: list[int] = field(default_factory=list)  # their places among all actions
+def _pressed(record: dict[str, Any]) -> tuple[list[tuple[int, str]], dict[int, str]]:
+    """The record's actions a player pressed: not those the bot made for a seat because they
+    were its only choice (bot/service/play.py ``only_choice``); and the seats whose panels
+    say so (their last action of the deal in play was one: ``Table.forced``)."""
+    pressed, forced = pressed_at(record)
+    return list(pressed.values()), forced
 
 
-def _pressed(record: dict[str, Any]) -> Replayed:
+def pressed_at(record: dict[str, Any]) -> tuple[dict[int, tuple[int, str]], dict[int, str]]:
+    """``_pressed``, each action by the table's version it was pressed at (its button's)."""
     match = new_match(record)
-    out = Replayed()
-    place = 0
+    pressed: dict[int, tuple[int, str]] = {}
+    forced: dict[int, str] = {}
     for deal in record["deals"]:
         match.start_deal(deal=deal)
-        out.forced.clear()
-        out.turned.clear()
-        made = 0  # actions made for a seat in this deal
+        forced.clear()
         for item in deal.get("actions", []):
             seat, action = match.spec.decode_action(item)
             state = match.state
             assert state is not None
             if state.phase != "play" and len(state.to_act) == 1 \
                     and len(state.legal_actions(seat)) == 1:
-                out.forced[seat] = action
-                made += 1
+                forced[seat] = action
             else:
-                out.pressed.append(_text(seat, action))
-                out.pressed_at.append(place)
-                out.forced.pop(seat, None)
-                out.turned.add(state.controller(seat))
+                pressed[match.version] = _text(seat, action)
+                forced.pop(seat, None)
             match.apply(seat, action)
-            place += 1
-        out.only_forced = made > 0 and made == len(deal.get("actions", []))
-    return out
+    return pressed, forced
 
 
 def _message(tg: FakeTelegram, chat: Chat | User, message_id: int | None) -> Message:
@@ -293,16 +279,16 @@ def _drawn(screen: Screen | None) -> tuple[str, list[str | None]]:
 
 
 def _shown(message: Message, table: Table, forced: dict[int, str],
-           draw: Callable[[], Screen | None], *, end: bool, earlier: bool = False,
-           who: str = "group") -> None:
+           draw: Callable[[], Screen | None], *, end: bool, waiting: bool = False) -> None:
     """The message shows the table as stored, drawn by ``draw``, but for what only the
-    drawing worker's memory knew: a new deal with no action yet, or only actions made for
-    the seats (``end``), may show the end of the deal before above it; a panel may say that
-    a seat's only choice was made for it (``forced``, unless the table was loaded anew
-    since). A message the table's players cannot press (a waiting player's panel, the group's
-    message) may show an older moment of the same deal, and the panel of a player who has
-    had no turn in this deal yet (``earlier``) one of the deal before: it waits for the
-    table's beat or his turn (bot/telegram/rhythm.py)."""
+    drawing worker's memory knew: a new deal with no action yet, or only actions made for the
+    seats (``end``), may show the end of the deal before above it; a panel may say that a
+    seat's only choice was made for it (``forced``, unless the table was loaded anew since).
+    A message the table's players cannot press (a
+    waiting player's panel, the group's message) may show an older moment of the same deal:
+    it waits for the table's beat (bot/telegram/rhythm.py); ``waiting``: a panel whose
+    player has not pressed in this deal yet may still show the deal before (he sees its end
+    with his first turn in this one)."""
     text, buttons = _look(message)
     drawings = []
     for known in (forced, {}):
@@ -317,14 +303,34 @@ def _shown(message: Message, table: Table, forced: dict[int, str],
     if not any(b is not None and b[:2] in PLAYABLE for b in buttons) and all(
             (text, buttons) != drawn for drawn in drawings):
         heading = drawings[0][0].split("\n", 1)[0]  # the game and the deal
-        lines = text.split("\n")
-        deal = re.search(r"\bdeal (\d+)", heading)
-        before = deal and re.compile(rf"{re.escape(heading.split(' · ')[0])} · .*\bdeal "
-                                     rf"{int(deal[1]) - 1}\b")
-        assert heading in lines or (earlier and before and any(map(before.match, lines))), \
-            f"{who}: {text!r} is not of {heading!r}" + " (or the deal before)" * earlier
+        if waiting and heading not in text.split("\n"):
+            heading = _deal_before(heading)
+            assert re.match(heading, text), f"{text!r} is not of {heading!r}"
+            return
+        assert heading in text.split("\n"), f"{text!r} is not of {heading!r}"
         return
-    assert (text, buttons) in drawings, f"{who}: {(text, buttons)} is none of {drawings}"
+    assert (text, buttons) in drawings, f"{(text, buttons)} is none of {drawings}"
+
+
+def _deal_before(heading: str) -> str:
+    """A pattern of the heading of the deal before ``heading``'s, up to its number."""
+    found = re.match(r"(.*?\bdeal )(\d+)\b", heading)
+    assert found is not None, heading
+    return re.escape(found.group(1)) + f"{int(found.group(2)) - 1}\\b"
+
+
+def _turned(record: dict[str, Any]) -> set[int]:
+    """The seats that pressed in the record's last deal (their panels show it since)."""
+    before, _ = _pressed({**record, "deals": record["deals"][:-1]})
+    return {seat for seat, _ in _pressed(record)[0][len(before):]}
+
+
+def _only_forced(record: dict[str, Any]) -> bool:
+    """The deal in play has actions, each made for a seat (its only choice): the end of the
+    deal before stays above them."""
+    deals = record["deals"]
+    before, _ = _pressed({**record, "deals": deals[:-1]})
+    return bool(deals and deals[-1].get("actions")) and len(_pressed(record)[0]) == len(before)
 
 
 async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
@@ -337,8 +343,9 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
         for played in tables:
             row = rows[played.group.id]
             record = await storage.log.record(row.id)
-            replayed = _pressed(record)
-            assert replayed.pressed == played.accepted, (played.game, row.id)
+            pressed, forced = _pressed(record)
+            turned = _turned(record)
+            assert pressed == played.accepted, (played.game, row.id)
             async with storage.db.reading() as conn:
                 scored = {r[0] + 1 for r in await conn.fetch(  # deal_no counts from 0
                     "SELECT deal_no FROM deal_results WHERE table_id = ?", (row.id,))}
@@ -350,8 +357,9 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
             look = Look(svc.users.users, lambda p: f"https://t.me/{tg.bot.username}?start={p}",
                         svc.users.chats.get(row.chat_id), time.time())
             tr = translator(svc.users.language_of(row.chat_id))
-            end = table.may_show_deal_end or (replayed.only_forced and bool(table.match.outputs))
-            _shown(_message(tg, played.group, row.table_message_id), table, replayed.forced,
+            assert table.match is not None
+            end = table.may_show_deal_end or (_only_forced(record) and bool(table.match.outputs))
+            _shown(_message(tg, played.group, row.table_message_id), table, forced,
                    partial(table_message, table, tr, look), end=end)
             for seat in row.seats:
                 user = next(u for u in played.users if u.id == seat.user_id)
@@ -360,9 +368,8 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
                             if b.get("callback_data", "")[:2] in PLAYABLE}
                 assert versions <= {row.last_seq}, (played.game, row.id, seat.seat, versions)
                 reader = translator(svc.users.language_of(user.id))
-                _shown(message, table, replayed.forced,
-                       partial(panel, table, seat.seat, reader, look), end=end,
-                       earlier=seat.seat not in replayed.turned, who=f"seat {seat.seat}")
+                _shown(message, table, forced, partial(panel, table, seat.seat, reader, look),
+                       end=end, waiting=seat.seat not in turned)
     finally:
         await storage.close()
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict, deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 SENDS = frozenset({"sendMessage", "sendDocument", "sendPhoto"})
 EDITS = frozenset({"editMessageText", "editMessageCaption", "editMessageReplyMarkup"})
@@ -29,16 +29,22 @@ class FloodLimits:
     private_chat: Limit | None = Limit(3, 3.0)
     group_chat: Limit | None = Limit(20, 60.0)
     overall: Limit | None = Limit(30, 1.0)
+    speed: float = 1.0  # how many times faster the chats' windows pass than Telegram's
 
     @classmethod
     def off(cls) -> FloodLimits:
         return cls(None, None, None)
 
     @classmethod
-    def group_minute(cls, seconds: float) -> FloodLimits:
-        """Telegram's limits with a group's minute lasting ``seconds`` (a sped-up clock for
-        the groups: the bot's budget window follows it, ``FakeTelegram.group_window``)."""
-        return cls(group_chat=Limit(20, seconds))
+    def sped_up(cls, speed: float) -> FloodLimits:
+        """Telegram's limits under a clock ``speed`` times faster for the chats: 20 calls in
+        a group's 60/speed seconds, 3 in a private chat's 3/speed seconds (the bot's budgets
+        follow it, ``FakeTelegram.window_speed``); the 30 calls a second overall stay."""
+        real = cls()
+        assert real.private_chat is not None and real.group_chat is not None
+        return cls(private_chat=replace(real.private_chat, period=real.private_chat.period / speed),
+                   group_chat=replace(real.group_chat, period=real.group_chat.period / speed),
+                   speed=speed)
 
 
 @dataclass

@@ -78,10 +78,9 @@ class FakeTelegram:
         return self.world.token
 
     @property
-    def group_window(self) -> float:
-        """The seconds of a group's flood window (Telegram's minute, unless sped up)."""
-        limit = self.world.flood.limits.group_chat
-        return 60.0 if limit is None else limit.period
+    def window_speed(self) -> float:
+        """How many times faster the chats' flood windows pass than Telegram's (1: as fast)."""
+        return self.world.flood.limits.speed
 
     @property
     def bot(self) -> User:

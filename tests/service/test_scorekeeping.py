@@ -54,7 +54,8 @@ async def test_a_deal_in_one_line_then_undone_by_its_enterer(world: World) -> No
                                               "7H Ann made; Bob whist 3; Cid pass", ENTRY)
     (scored,) = [e for e in entered.events if isinstance(e, events.DealScored)]
     assert scored.number == 1 and scored.entered is not None
-    assert table.id in entered.renew  # the entry message comes anew below the result
+    # the group's message shows the next deal, edited once (the entry is in private)
+    assert table.id in entered.changed and table.id not in entered.renew
     assert len(table.match.deals) == 1 == len(await world.svc.store.stats.recent_deals(-100))
     async with table.lock:
         undone = await corrections.undo_command(world.svc, table, ann)

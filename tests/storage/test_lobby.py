@@ -157,10 +157,11 @@ async def test_table_bookkeeping(store: Storage) -> None:
     table = await store.tables.update_table(table.id, attention=None, timer_deadline=None)
     assert not table.needs_attention and table.attention_reason is None
     assert table.timer_deadline is None and table.table_message_id == 555
-    await store.tables.set_panel_message(table.id, 0, 77)
+    await store.tables.set_shown(table.id, 0, 77, "d0")
     with pytest.raises(NotFound):
-        await store.tables.set_panel_message(table.id, 1, 78)
-    assert (await store.tables.get_table(table.id)).seats[0].panel_message_id == 77
+        await store.tables.set_shown(table.id, 1, 78, "d1")
+    seat = (await store.tables.get_table(table.id)).seats[0]
+    assert (seat.panel_message_id, seat.shown_digest) == (77, "d0")
 
 
 async def test_guests_sit_by_name_and_play_without_a_user(store: Storage) -> None:

@@ -46,7 +46,7 @@ async def test_robot_moves_are_marked_in_history_and_stats(store: Storage) -> No
 async def test_replacing_a_player_keeps_the_names_and_forgets_the_panel(store: Storage) -> None:
     table = await started_table(store, CHAT, "preferans", {}, [1, 2, 3])
     await store.chats.save_user(4, display_name="Dan")
-    await store.tables.set_panel_message(table.id, 2, 77)
+    await store.tables.set_shown(table.id, 2, 77, "d2")
     await store.tables.set_robot(table.id, 2, True)
     for bad_seat, user, error in ((2, 1, SeatError), (2, 99, NotFound)):
         with pytest.raises(error):

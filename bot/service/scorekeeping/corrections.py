@@ -110,8 +110,9 @@ async def edit_command(svc: Services, table: Table, user: UserRow, text: str,
         return out.refuse("edit_in_one_line", n=number)
     draft = keeper_of(table).draft.restarted(number)
     draft.taps = taps_of(form, old)
+    draft.keeper = user.id  # corrected in his private chat (the reply links to it)
     await keep_draft(svc, table, draft)
-    return out.come_anew(table)
+    return out.redraw(table).done("correct_in_private", n=number, table=table.id)
 
 
 async def correct(svc: Services, table: Table, user: UserRow, number: int, entry: Any,

@@ -1,8 +1,10 @@
 """Entering deals: the entry message's buttons and ``/deal``.
 
-Each press changes the draft (``draft.Draft``) and redraws the message; Save
-hands the finished entry to ``saving`` (a new deal) or ``corrections`` (a deal
-corrected with ``/edit``).
+The entry message lives in the keeper's private chat (``open_entry``: the group message's
+"✏️ Enter deal N" link), where its edits cost the group nothing: the group's message changes
+only when a deal is saved, removed or corrected. Each press changes the draft
+(``draft.Draft``) and redraws the message; Save hands the finished entry to ``saving`` (a
+new deal) or ``corrections`` (a deal corrected with ``/edit``).
 """
 
 from __future__ import annotations
@@ -44,6 +46,26 @@ async def press(svc: Services, table: Table, user: UserRow, parts: tuple[str, ..
     except ActionError as exc:
         return Outcome().refuse_error(exc)
     return out.refuse("bad_button") if done is None else done
+
+
+async def open_entry(svc: Services, table: Table, user: UserRow) -> Outcome:
+    """``/start k<table>``: the user enters the deals in his private chat from now on (his
+    entry message comes anew there); whoever entered them before sees that they moved, his
+    buttons out of date. Called with the table's lock held."""
+    out = Outcome()
+    if not table.keeps_score or table.match is None or table.status == "lobby":
+        return out.refuse("not_started")
+    if table.status != "playing":
+        return out.refuse("paused" if table.status == "paused" else "game_ended")
+    if not lobby.may_keep(table, user.id):
+        return out.refuse("keepers_only")
+    draft = keeper_of(table).draft
+    if draft.keeper != user.id:
+        draft = draft.copy()
+        draft.keeper = user.id
+        draft.changed()
+        await keep_draft(svc, table, draft)
+    return out.redraw(table, notify=(user.id,))
 
 
 async def _entry_press(svc: Services, table: Table, user: UserRow, op: str,

@@ -2,8 +2,8 @@
 
 A deal is scored on a copy of the match, stored (one log entry with its result, the
 settlement if it ends the game, and the next deal's empty draft), and only then becomes
-the table's match and is told as a played deal is, then the table's message comes anew
-below it for the next deal (or the game ends).
+the table's match and is told as a played deal is; the table's messages then show the next
+deal (or the game ends).
 """
 
 from __future__ import annotations
@@ -62,10 +62,11 @@ async def save_deal(svc: Services, table: Table, user_id: int, entry: Any,
 
 async def show_next(svc: Services, table: Table, out: Outcome) -> Outcome:
     """After a stored change was told: a vote it made pointless lapses; the game's end, or
-    the table's message anew below."""
+    the table's messages show the next deal (the group's edited once: the entry is in the
+    keeper's private chat)."""
     assert table.match is not None
     await votes.void_pointless(svc, table, out)
     if table.match.over:
         table.row = await svc.store.tables.get_table(table.id)
         return await play.game_over(svc, table, "played", out)
-    return out.come_anew(table)
+    return out.redraw(table)

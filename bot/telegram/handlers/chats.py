@@ -10,7 +10,7 @@ from telegram.constants import ChatMemberStatus, ChatType
 from bot.games import PLUGINS, command_games
 from bot.screens import ratings, texts
 from bot.service import chats, queries
-from bot.service.outcome import Outcome, Refusal
+from bot.service.outcome import Outcome
 from bot.service.users import Person
 from bot.telegram.answers import Answer
 from bot.telegram.common import (
@@ -26,7 +26,7 @@ from bot.telegram.common import (
 )
 from bot.telegram.context import Context
 from bot.ui.i18n import translator
-from storage.outage import DatabaseGone, unavailable
+from storage.outage import DatabaseGone, of_outage
 
 log = logging.getLogger(__name__)
 
@@ -162,7 +162,7 @@ async def on_unknown_command(update: Update, context: Context) -> None:
 
 async def on_error(update: object, context: Context) -> None:
     error = context.error
-    if error is not None and (isinstance(error, DatabaseGone) or unavailable(error)):
+    if error is not None and of_outage(error):
         # The database is out of reach (said once, storage/outage.py): nothing was stored.
         if isinstance(update, Update):
             await _not_stored(update, context)
@@ -179,7 +179,7 @@ async def _not_stored(update: Update, context: Context) -> None:
     chat = update.effective_chat
     if chat is None:
         return
-    text = context.presenter.text(Refusal("not_stored"), context.presenter.translator(chat.id))
+    text = context.presenter.not_stored(chat.id)
     if update.callback_query is not None:
         await context.presenter.outbox.answer(update.callback_query.id, Answer.refuse(text))
     else:

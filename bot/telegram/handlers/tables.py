@@ -35,6 +35,7 @@ from bot.telegram.common import (
 from bot.telegram.context import Context
 from bot.ui.callbacks import BadCallback, unpack
 from bot.ui.i18n import Translate
+from storage.outage import of_outage
 from storage.rows import UserRow
 
 log = logging.getLogger(__name__)
@@ -117,7 +118,9 @@ async def on_button(update: Update, context: Context) -> None:
     tr = context.presenter.translator(user.id)
     try:
         answer = await _press(context, query, user, tr)
-    except Exception:
+    except Exception as exc:
+        if of_outage(exc):
+            raise  # answered "not saved" (``on_error``); the outage is said once
         log.exception("button %r from %s failed", query.data, user.id)
         answer = Answer.refuse(context.presenter.text(Refusal("failed"), tr))
     await _answer(update, context, answer)
@@ -129,10 +132,12 @@ async def _press(context: Context, query: CallbackQuery, user: UserRow,
         callback = unpack(query.data)
     except BadCallback:
         return Answer.refuse(context.presenter.text(Refusal("not_mine"), tr))
+    message = query.message
+    if callback.kind == "k" and message is not None and message.chat.id == user.id:
+        context.presenter.entry_pressed(callback.table, user.id, message.message_id)
     out = await presses.press(context.services, callback.table, user, callback.kind,
                               callback.parts, FRONT)
     context.services.publish(out)
-    message = query.message
     if (out.refusal is not None and out.refusal.code == "table_closed" and message is not None
             and _shows(message, query.data)):
         # a message of an ended game that kept its buttons (a /timer picker): none now (not

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -42,6 +42,8 @@ class MessageBook(Delivery):
         self.moved: Callable[[Table], None] = lambda table: None  # a table message is new
         # table -> seat (None: the group) -> its slot
         self.slots: dict[int, dict[int | None, Slot]] = {}
+        # table -> user -> the scorekept table's entry message in that user's private chat
+        self.entries: dict[int, dict[int, Slot]] = {}
         self.drawn: dict[int, float] = {}  # table -> its row's updated_at when last drawn
         self.pins = PinRights(svc.store.marks)  # groups where the bot may not pin
         self.dealt: dict[int, int] = {}  # table -> how many deals it had when last drawn
@@ -74,6 +76,22 @@ class MessageBook(Delivery):
             mine[seat] = slot
         return slot
 
+    def entry(self, table_id: int, user_id: int, message_id: int | None = None) -> Slot:
+        """The entry message of a scorekept table in ``user_id``'s private chat: opened by
+        his ``/start k<table>`` (posted anew), or, not known to this process (a restart,
+        another worker drew the table), adopted when he presses its buttons (``message_id``;
+        what it shows is then unknown: its next drawing edits it). Not stored: a keeper
+        who presses nothing after a restart is shown nothing new until he does."""
+        mine = self.entries.setdefault(table_id, {})
+        slot = mine.get(user_id)
+        if slot is None:
+            slot = mine[user_id] = Slot(f"t{table_id}k{user_id}", user_id, message_id)
+        return slot
+
+    def entries_of(self, table_id: int) -> list[tuple[int, Slot]]:
+        """The table's entry messages this process knows, by user."""
+        return list(self.entries.get(table_id, {}).items())
+
     def drawing(self, table: Table) -> None:
         """The table's screens are shown: once handed to the chats' queues (a unit's: once
         committed), its row's ``updated_at`` is what they show."""
@@ -84,7 +102,8 @@ class MessageBook(Delivery):
         """What this process knows of a table's messages is no longer true (another worker
         drew them since): their ids come from the table's row again, and nothing is taken
         as shown."""
-        for slot in self.slots.pop(table_id, {}).values():
+        for slot in [*self.slots.pop(table_id, {}).values(),
+                     *self.entries.pop(table_id, {}).values()]:
             slot.forgotten = True
         self.drawn.pop(table_id, None)
         self.dealt.pop(table_id, None)
@@ -108,7 +127,7 @@ class MessageBook(Delivery):
     async def sending(self, slot: Slot) -> AsyncIterator[bool]:
         """A slot's screen goes unless its table was forgotten or (several workers) another
         worker may have drawn the table since this one did (``fence``)."""
-        group = self.slots.get(int(slot.key[1:].partition("s")[0]), {}).get(None)
+        group = self.slots.get(_table_of(slot), {}).get(None)
         if slot.forgotten or group is None:
             yield False
         elif self.fence is None:
@@ -117,38 +136,38 @@ class MessageBook(Delivery):
             async with self.fence(group.chat_id, group.thread_id) as ours:
                 yield ours
 
-    async def slot_sent(self, slot: Slot) -> None:
-        """A slot's message was posted or edited: its id, if new, and the digest of what it
-        shows are stored (a worker that takes the table over, or a restart, edits only a
-        message that shows something else), also when this process no longer holds the table
-        (another worker took its lane while the call was made: it reads them from storage)."""
-        table, seat = self._slot_table(slot)
-        table_id, shown = self._slot_ids(slot)[0], slot.sent_digest
-        tables = self.svc.store.tables
-        row = None if table is None else table.row
+    async def slot_sent(self, slot: Slot, answered: Sequence[int]) -> bool:
+        """A slot's message was posted or edited: its id and the digest of what it shows are
+        stored (a worker that takes the table over, or a restart, edits only a message that
+        shows something else), with the shared budget's ``answered`` calls: one write. Also
+        when this process no longer holds the table (another worker took its lane while the
+        call was made: it reads them from storage)."""
+        ids = _slot_ids(slot)
+        if ids is None:
+            return False
+        (table_id, seat), table = ids, self.svc.tables.get(ids[0])
+        shown, told = slot.sent_digest, False
         try:
+            await self.svc.store.tables.set_shown(table_id, seat, slot.message_id, shown,
+                                                  answered=answered)
+            told = True
+            if table is None:
+                return told
             if seat is not None:
-                moved = row is None or any(s.seat == seat and s.panel_message_id != slot.message_id
-                                           for s in row.seats)
-                await tables.set_shown(table_id, seat, shown,
-                                       message_id=slot.message_id if moved else None)
-                if table is not None:
-                    table.row = replace(table.row, seats=tuple(
-                        replace(s, panel_message_id=slot.message_id, shown_digest=shown)
-                        if s.seat == seat else s for s in table.row.seats))
+                table.row = replace(table.row, seats=tuple(
+                    replace(s, panel_message_id=slot.message_id, shown_digest=shown)
+                    if s.seat == seat else s for s in table.row.seats))
             else:
-                moved = row is None or row.table_message_id != slot.message_id
-                await tables.set_shown(table_id, None, shown,
-                                       message_id=slot.message_id if moved else None)
-                if table is not None:
-                    table.row = replace(table.row, table_message_id=slot.message_id,
-                                        shown_digest=shown)
-                    if moved and table.match is not None:  # the panels' links follow it
-                        self.moved(table)
+                moved = table.row.table_message_id != slot.message_id
+                table.row = replace(table.row, table_message_id=slot.message_id,
+                                    shown_digest=shown)
+                if moved and table.match is not None:  # the panels' links follow it
+                    self.moved(table)
         except Exception:
             log.exception("table %s: cannot store message id of %s", table_id, slot.key)
         if seat is None and table is not None:
             await self._pin(table, slot)
+        return told
 
     async def slot_settled(self, slot: Slot) -> None:
         """Once every message of a table shows its latest drawing (or a change that waits for
@@ -168,14 +187,12 @@ class MessageBook(Delivery):
             log.exception("table %s: cannot store that its messages are shown", table.id)
 
     def _slot_table(self, slot: Slot) -> tuple[Table | None, int | None]:
-        table_id, seat = self._slot_ids(slot)
-        return self.svc.tables.get(table_id), seat
-
-    @staticmethod
-    def _slot_ids(slot: Slot) -> tuple[int, int | None]:
-        """The table and the seat (None: the group's message) a slot shows."""
-        table_id, _, seat = slot.key[1:].partition("s")
-        return int(table_id), int(seat) if seat else None
+        """A slot's table and seat (None: the group's); no table for an entry message, which
+        nothing stores."""
+        ids = _slot_ids(slot)
+        if ids is None:
+            return None, None
+        return self.svc.tables.get(ids[0]), ids[1]
 
     # -- where the group finds the table ------------------------------------------------------
 
@@ -270,6 +287,20 @@ class MessageBook(Delivery):
             return Call("edit_message_reply_markup", {**where, "reply_markup": None})
         return Call("edit_message_text", {**where, "parse_mode": ParseMode.HTML.value,
                                           "text": vote.question + "\n" + call.fill["outcome"]})
+
+
+def _table_of(slot: Slot) -> int:
+    """The table of a slot (its key: ``t<table>``, then ``s<seat>`` or ``k<user>``)."""
+    return int(slot.key[1:].partition("s")[0].partition("k")[0])
+
+
+def _slot_ids(slot: Slot) -> tuple[int, int | None] | None:
+    """The table and the seat (None: the group's message) a slot shows; None for an entry
+    message, which nothing stores."""
+    if "k" in slot.key:
+        return None
+    table_id, _, seat = slot.key[1:].partition("s")
+    return int(table_id), int(seat) if seat else None
 
 
 def _unpin_call(chat_id: int, message_id: int, table_id: int | None) -> Call:

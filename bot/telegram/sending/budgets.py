@@ -5,8 +5,8 @@ seconds (about one send or edit a second, a burst of 3). In a group the table me
 never take the share of the minute (``reserve_of``) kept free for one-off messages: a result
 never waits behind a burst of edits. A game's table message is edited evenly over the minute
 (latest state wins, ``steady_of``), not in a burst and a freeze; a lobby, whose players wait to
-see their press, and a scoresheet being entered, which the tapping keeper waits for, are not
-``even``: they are edited at once while the window allows.
+see their press, is not ``even``: it is edited at once while the window allows. (A deal being
+entered by a scorekeeper, who waits for each next question, is in his private chat.)
 
 Several workers: a ``SharedBudget`` counts every call in PostgreSQL too, so that the workers'
 calls to one chat together stay within its budget, and each worker counts its even share of
@@ -65,14 +65,15 @@ def overall_share(limit: int, rank: Rank) -> int:
 class Budgets:
     """The budgets of this process's chats and of all its calls."""
 
-    def __init__(self, *, group_limit: int = GROUP_LIMIT, group_window: float = GROUP_WINDOW,
+    def __init__(self, *, group_limit: int = GROUP_LIMIT, window_speed: float = 1.0,
                  overall_limit: int = OVERALL_LIMIT, group_reserve: int | None = None,
                  shared: SharedBudget | None = None,
                  group_calls: GroupCalls | None = None) -> None:
         self.shared = shared
         self.group_calls = group_calls
         self.group_limit = group_limit
-        self.group_window = group_window
+        self.group_window = GROUP_WINDOW / window_speed  # ``Settings.window_speed``
+        self.private_window = PRIVATE_WINDOW / window_speed
         self.group_reserve = reserve_of(group_limit) if group_reserve is None else group_reserve
         self.overall_limit = overall_limit
         self.overall = Window(overall_limit, OVERALL_WINDOW)
@@ -87,9 +88,9 @@ class Budgets:
             window.sent_at.extend([at] for at in self._before.pop(chat_id, ()))
             return ChatQueue(chat_id, window, paced, min(paced, steady_of(self.group_limit)),
                              Window(paced, self.group_window))
-        window = Window(PRIVATE_LIMIT, PRIVATE_WINDOW)
+        window = Window(PRIVATE_LIMIT, self.private_window)
         if time.monotonic() < self._unknown_until:
-            start = self._unknown_until - PRIVATE_WINDOW
+            start = self._unknown_until - self.private_window
             window.sent_at.extend([start] for _ in range(PRIVATE_LIMIT))
         return ChatQueue(chat_id, window)
 
@@ -97,7 +98,7 @@ class Budgets:
         """The process before this one may have written to private chats moments ago (its
         calls are not known here): a private chat's window starts full, for one window (a
         group's are known: the shared budget, or ``counted_before``)."""
-        self._unknown_until = time.monotonic() + PRIVATE_WINDOW
+        self._unknown_until = time.monotonic() + self.private_window
 
     def counted_before(self, groups: dict[int, list[float]]) -> None:
         """Calls to groups made by the process before this one (how long ago each was
@@ -157,17 +158,23 @@ class Budgets:
 
     async def settle(self, chat: ChatQueue) -> None:
         """The chat's counted calls were answered (or not made after all): they count from
-        now."""
+        now; the shared budget is told so by the next write that stores what a call showed
+        (``Delivery.slot_sent``), or else by ``tell``."""
         now = time.monotonic()
         for call in chat.counted:
             call[0] = now
         if chat.counted:
             await self._keep(chat)
         chat.counted.clear()
-        tokens, chat.shared = chat.shared, []
-        for token in tokens:
+        chat.answered += chat.shared
+        chat.shared = []
+
+    async def tell(self, chat: ChatQueue) -> None:
+        """Tell the shared budget the chat's answered calls that no write told (in one)."""
+        tokens, chat.answered = chat.answered, []
+        if tokens:
             assert self.shared is not None
-            await self.shared.answered(token)
+            await self.shared.answered(tokens)
 
     async def _keep(self, chat: ChatQueue) -> None:
         """Keep a group's call for after a restart (if that fails, the call was made still)."""

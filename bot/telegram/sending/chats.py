@@ -42,6 +42,7 @@ class ChatQueue:
     edited_at: float = -1e9  # the table message's last paced edit
     counted: list[list[float]] = field(default_factory=list)  # its calls not yet answered
     shared: list[int] = field(default_factory=list)  # their tokens in the shared budget
+    answered: list[int] = field(default_factory=list)  # tokens of answered calls, not yet told
     reserved: int | None = None  # the next call's token in the shared budget
     shared_until: float = 0.0  # the shared budget's wait
     wake: asyncio.Event = field(default_factory=asyncio.Event)

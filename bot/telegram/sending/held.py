@@ -66,6 +66,11 @@ class Held:
             if isinstance(item, tuple) and (call := item[1].call) is not None:
                 yield item[0], item[1], call
 
+    def tokens(self) -> list[int]:
+        """The rows ``keep`` stored of it, in order."""
+        kept = [job.token for _, job, _ in self.jobs()] + [a.token for a in self.answers]
+        return [token for token in kept if token is not None]
+
     def calls(self) -> Iterator[Call]:
         """The held calls that are data: the one-off calls and the answers."""
         yield from (call for _, _, call in self.jobs())

@@ -5,6 +5,7 @@ refuses the bot or moved)."""
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from telegram import Message
@@ -21,8 +22,8 @@ class SharedBudget(Protocol):
         """Count one call of the chat now if ``limit`` calls in ``period`` seconds allow it:
         (its token, 0); else (None, the seconds to wait)."""
 
-    async def answered(self, token: int) -> None:
-        """The call was answered: it counts from now."""
+    async def answered(self, tokens: Sequence[int]) -> None:
+        """The calls were answered: they count from now."""
 
 
 class GroupCalls(Protocol):
@@ -57,8 +58,11 @@ class Delivery:
     """What the outbox tells the keeper of the messages (bot/telegram/sending/book.py): message
     ids to persist, what the calls made; by default nothing."""
 
-    async def slot_sent(self, slot: Slot) -> None:
-        """A slot's message was posted or edited (a new message id to persist)."""
+    async def slot_sent(self, slot: Slot, answered: Sequence[int]) -> bool:
+        """A slot's message was posted or edited (a new message id to persist); True if the
+        shared budget's ``answered`` calls were told with what it stored (by default nothing
+        is stored: False)."""
+        return False
 
     def sending(self, slot: Slot) -> contextlib.AbstractAsyncContextManager[bool]:
         """Around a slot's post or edit (and what ``slot_sent`` does): whether it may go now

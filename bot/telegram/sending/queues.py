@@ -11,7 +11,7 @@ import contextlib
 import logging
 import time
 from collections import Counter
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from contextvars import copy_context
 from typing import Any, TypeVar
 
@@ -152,6 +152,7 @@ class Queues:
                     item.future.set_result(None)
             finally:
                 await budgets.settle(chat)  # counted, though nothing was sent (nothing changed)
+                await budgets.tell(chat)
             if isinstance(item, Job):
                 await mark_done(self.queue, item.token)
             chat.queue.remove(item)
@@ -175,34 +176,21 @@ class Queues:
         if not slot.renew and digest == slot.sent_digest:
             return None
         old = slot.message_id
-
-        async def shown() -> None:
-            """Telegram shows the screen: stored at once, before anything else (a worker killed
-            between the two leaves the next one to edit the message to what it shows)."""
-            slot.sent(screen, digest)
-            await self.delivery.slot_sent(slot)
-
         if slot.renew or old is None:
             slot.renew = False
-
-            async def posted(message: Message | None) -> None:
-                if message is not None:
-                    slot.message_id = message.message_id
-                    await shown()
-
             message = await self._request(chat, self._post(slot.chat_id, screen,
-                                                           thread_id=slot.thread_id),
-                                          then=posted)
+                                                           thread_id=slot.thread_id))
             if message is None:
                 slot.sent_digest = digest  # refused: not again until shown anew
                 return None
+            slot.message_id = message.message_id
+            slot.sent(screen, digest)
+            await self._slot_sent(chat, slot)
             return old
         try:
             await self._request(chat, self.bot.edit_message_text(
                 screen.text, chat_id=slot.chat_id, message_id=old, parse_mode=ParseMode.HTML,
-                reply_markup=markup(screen), disable_web_page_preview=True),
-                then=lambda _: shown())
-            return None
+                reply_markup=markup(screen), disable_web_page_preview=True))
         except BadRequest as exc:
             if "not modified" not in exc.message.lower():
                 log.info("cannot edit message %s in %s (%s): posting anew", old, slot.chat_id,
@@ -210,10 +198,18 @@ class Queues:
                 slot.message_id = None
                 slot.renew = True
                 raise _Retry from None
-        # It shows this screen already (a worker killed before storing that it sent it):
-        # stored as shown like a sent one, or the next worker would try it again.
-        await shown()
+            # It shows this screen already (a worker killed before storing that it sent it):
+            # stored as shown like a sent one, or the next worker would try it again.
+        slot.sent(screen, digest)
+        await self._slot_sent(chat, slot)
         return None
+
+    async def _slot_sent(self, chat: ChatQueue, slot: Slot) -> None:
+        """Tell the ``Delivery`` what the slot's message shows; the chat's answered calls go
+        with what it stores (one write), else the shared budget is told after (``tell``)."""
+        answered = list(chat.answered)
+        if await self.delivery.slot_sent(slot, answered):
+            del chat.answered[:len(answered)]
 
     async def _retire(self, chat: ChatQueue, message_id: int) -> None:
         """Remove an old copy of a renewed message (or at least its buttons)."""
@@ -263,18 +259,12 @@ class Queues:
             await self.delivery.call_sent(call.after, result)
         return result
 
-    async def _request(self, chat: ChatQueue, request: Awaitable[T],
-                       then: Callable[[T | None], Awaitable[None]] | None = None) -> T | None:
-        """One API call: 429 pauses the chat and retries; a refusal is reported, not raised.
-        ``then``: what its answer (None: refused) makes known, stored before the chat's
-        budget counts the call."""
+    async def _request(self, chat: ChatQueue, request: Awaitable[T]) -> T | None:
+        """One API call: 429 pauses the chat and retries; a refusal is reported, not raised."""
         self.calls += 1
         try:
             async with self._in_flight:  # many chats at once (a start-up) wait here, not in
-                result = await request   # PTB's pool (its timeout would fail the call)
-            if then is not None:
-                await then(result)
-            return result
+                return await request     # PTB's pool (its timeout would fail the call)
         except RetryAfter as exc:
             delay = retry_seconds(exc)
             chat.paused_until = time.monotonic() + float(delay) + 0.1

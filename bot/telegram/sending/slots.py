@@ -5,7 +5,8 @@ when the budget allows, so that a burst of presses becomes one edit (latest stat
 identical screen is never sent again. A change its reader need not see at once (the panel of a
 player who has nothing to do now, the group's view of a trick still being played) may *wait*:
 it is kept, not queued, until the table's next beat (bot/telegram/rhythm.py) or until the
-reader must act, when it goes with what waited; buttons that come, change or go never wait.
+reader must act, when it goes with what waited; buttons that come, change or go never wait
+(but a finished deal's analysis, which stays valid).
 So a table spends its calls by the game's rhythm, at any pace.
 """
 
@@ -17,6 +18,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 from telegram.constants import ParseMode
 
 from bot.telegram.calls import Call
+from bot.ui.callbacks import lasting
 from bot.ui.screen import Screen
 
 
@@ -77,8 +79,10 @@ class Slot:
 
 
 def buttons(screen: Screen) -> str:
-    """What a screen's buttons do, as a key (their words aside)."""
-    return repr([[(b.data, b.url, b.web_app) for b in row] for row in screen.rows])
+    """What a screen's buttons do, as a key (their words aside, and those that may be
+    pressed however old the message: a finished deal's analysis may come or go late)."""
+    return repr([(b.data, b.url, b.web_app) for row in screen.rows for b in row
+                 if not lasting(b.data)])
 
 
 def markup(screen: Screen) -> InlineKeyboardMarkup | None:
