@@ -8,10 +8,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from engine.records import analyse
 from tests.bot.harness import running_bot, started_game
 from tests.bot.test_preferans_game import play_deal
 from tests.fakebot import FakeTelegram
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 def _result_with_button(tg: FakeTelegram, group) -> object:

@@ -8,11 +8,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from storage.store import Storage
 from tests.bot.harness import running_bot, started_game
 from tests.bot.test_preferans_game import play_deal
 from tests.fakebot import FakeTelegram
 from tests.fakebot.harness import Message
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 def _with_analysis(messages: list[Message]) -> Message:

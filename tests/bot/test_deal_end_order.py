@@ -6,10 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import press_first
 from tests.bot.test_group_life import _game
 from tests.fakebot import FakeTelegram
 from tests.fakebot.model import ApiCall
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 def _text(call: ApiCall) -> str:

@@ -13,6 +13,10 @@ from bot.service.tables import Table
 from tests.bot.harness import open_table, press_first, running_bot
 from tests.fakebot import FakeTelegram
 
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
+
 
 def junk(rng: random.Random, table: int, version: int) -> str:
     """Callback data a client could send: our shapes with wrong parts, and garbage."""

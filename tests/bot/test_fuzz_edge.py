@@ -31,6 +31,10 @@ from tests.fakebot import FakeTelegram, User
 from tests.fakebot.model import Chat
 from tests.webapp.harness import bot_with_webapp, init_data
 
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
+
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "150"))  # per kind
 COMMAND_EXAMPLES = int(os.environ.get("FUZZ_COMMANDS", "40"))
 ANSWERED_WITHIN = 2.0

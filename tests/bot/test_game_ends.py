@@ -6,10 +6,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import open_table, running_bot
 from tests.bot.tabletop import command
 from tests.bot.test_rematch import end_by_vote
 from tests.fakebot import FakeTelegram
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 async def test_a_newcomer_to_a_full_table_is_greeted_first(tg: FakeTelegram,

@@ -9,11 +9,17 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bot.telegram.context import BotData as Hub
 from tests.bot.harness import open_table, press_first, running_bot
 from tests.bot.tabletop import command
 from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 def _back(panel: Message) -> list[str]:

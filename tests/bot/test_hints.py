@@ -8,12 +8,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bot.service import hints
 from bot.service.ratings import rated
 from bot.service.tables import HINTS
 from storage.rows import FinishedGame, PlayerResult
 from tests.bot.harness import open_table, running_bot, started_game
 from tests.fakebot import FakeTelegram
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 async def test_a_hint_at_a_learners_table(tg: FakeTelegram, tmp_path: Path) -> None:

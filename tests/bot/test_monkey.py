@@ -15,6 +15,10 @@ from storage.store import Storage
 from tests.bot.harness import running_bot
 from tests.fakebot import FakeTelegram
 
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
+
 COMMANDS = ("/newgame", "/pref", "/seep", "/joker", "/score", "/history", "/rules", "/help",
             "/leave", "/abort", "/export", "/sheet", "/stats", "/top", "/language",
             "/pause", "/resume", "/timer", "/undo", "/deal 7H", "/settle", "/start",

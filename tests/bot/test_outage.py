@@ -16,6 +16,7 @@ no traceback."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import random
@@ -23,6 +24,7 @@ import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -54,17 +56,59 @@ STOP_AT = 16.0  # the server stopped ...
 DOWN = 20.0  # ... for this long
 
 
-async def _start(role: str, env: dict[str, str], log: Path) -> asyncio.subprocess.Process:
-    with log.open("ab") as out:
-        return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", role, env=env,
-                                                    stderr=out)
+class Logged:
+    """``python -m bot`` processes on a PostgreSQL server of the test's own, each writing
+    its log to a file; all stopped at the end (``running``), then their logs read."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.server = PostgresServer()
+        self.processes: list[asyncio.subprocess.Process] = []
+        self.logs: list[Path] = []
+
+    async def start(self, role: str, env: dict[str, str]) -> asyncio.subprocess.Process:
+        log = self.folder / f"{role}{len(self.logs)}.log"
+        self.logs.append(log)
+        with log.open("ab") as out:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", role, env=env, stderr=out)
+        self.processes.append(process)
+        return process
+
+    async def cluster(self, tg: FakeTelegram, env: dict[str, str], *, workers: int) -> None:
+        """The receiver, once it set the webhook, and the workers."""
+        await self.start("receive", env)
+        while not tg.world.webhook.url:
+            await asyncio.sleep(0.05)
+        for _ in range(workers):
+            await self.start("work", env)
+
+    def said(self) -> str:
+        """The logs: none with a traceback or an ERROR line."""
+        said = "\n".join(log.read_text(errors="replace") for log in self.logs)
+        assert "Traceback" not in said, said[-6000:]
+        assert " ERROR " not in said, said[-6000:]
+        return said
+
+
+@contextlib.asynccontextmanager
+async def running(folder: Path) -> AsyncIterator[Logged]:
+    logged = Logged(folder)
+    logged.server.start()
+    try:
+        yield logged
+    finally:
+        for process in logged.processes:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+        logged.server.stop()
 
 
 async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> None:
     rng = random.Random(35)
-    server = PostgresServer().start()
-    processes: list[asyncio.subprocess.Process] = []
-    try:
+    async with running(tmp_path) as logged:
+        server = logged.server
         url = await server.new_database()
         port = _free_port()
         async with FakeTelegram() as tg:
@@ -75,14 +119,7 @@ async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> Non
             for n, (game, seats) in enumerate((("preferans", 3), ("joker", 4))):
                 users = [tg.add_user(f"o{n}p{i}") for i in range(seats)]
                 tables.append(Played(game, tg.add_group(f"{game} {n}", users), users))
-            logs = [tmp_path / f"{role}{i}.log" for i, role in enumerate(("receive", "work",
-                                                                          "work"))]
-            processes.append(await _start("receive", env, logs[0]))
-            for _ in range(600):
-                if tg.world.webhook.url:
-                    break
-                await asyncio.sleep(0.05)
-            processes += [await _start("work", env, log) for log in logs[1:]]
+            await logged.cluster(tg, env, workers=2)
             for played in tables:
                 for user in played.users:
                     tg.press_start(user)
@@ -100,7 +137,7 @@ async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> Non
             await asyncio.to_thread(server.resume)
             await players
             await _quiet(tg, url)
-            assert all(p.returncode is None for p in processes), "a process stopped"
+            assert all(p.returncode is None for p in logged.processes), "a process stopped"
             await _check_stored(url, tables, started)
             results = 0
             for played in tables:
@@ -115,15 +152,7 @@ async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> Non
                   f" {sum(1 for p in tables for _, a, _ in p.presses if _not_saved(a))} 'not"
                   f" saved'; {results} results told once each")
         assert sum(len(p.accepted) for p in tables) > 6, "the games went on"
-    finally:
-        for process in processes:
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
-        server.stop()
-    said = "\n".join(log.read_text(errors="replace") for log in logs)
-    assert "Traceback" not in said, said[-6000:]
-    assert " ERROR " not in said, said[-6000:]
+    said = logged.said()
     assert said.count("is out of reach") >= 2, said[-3000:]  # each outage: once a process
     assert said.count("is out of reach") == said.count(" is back after "), said[-3000:]
 

@@ -4,12 +4,18 @@ the second pick offers the discard of both (on SQLite and on PostgreSQL)."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.service import loading
 from engine.records import replay
 from tests.bot.harness import act, open_table, running_bot
 from tests.bot.test_preferans_game import choose
 from tests.fakebot import FakeTelegram, User
 from tests.fakebot.model import Message
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 def card_button(panel: Message, card: str) -> dict[str, str]:

@@ -20,9 +20,9 @@ from tests.bot.harness import running_bot
 from tests.bot.scorekeeping import Keeping, keeping_lobby, open_keeping
 from tests.fakebot import FakeTelegram
 
-# What waits here is the chats' budgets: Telegram's windows pass four times faster, on both
-# sides.
-pytestmark = pytest.mark.telegram_clock(4)
+# What waits here is a group's budget (the scoresheet's edits): Telegram's windows pass
+# eight times faster, on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(8)
 
 NAMES = ["Ann", "Bob", "Cid"]
 # Spec E23 (Leningrad, first dealer Ann): raspasy states 1, 2, 3, 3, then games in state 3.

@@ -17,9 +17,9 @@ from tests.bot.scorekeeping import open_keeping
 from tests.fakebot import FakeTelegram
 from tests.manual.test_joker_seep import LEDGER, PULKA_2
 
-# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
-# on both sides (tests/bot/conftest.py).
-pytestmark = pytest.mark.telegram_clock(4)
+# What waits here is a group's budget (the scoresheet's edits): Telegram's windows pass
+# eight times faster, on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(8)
 
 SUITS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "no trump"}
 NAMES = ("Ann", "Bob", "Cid", "Dan")

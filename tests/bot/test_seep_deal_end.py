@@ -6,9 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import open_table, running_bot
 from tests.bot.tabletop import make, only_table, seat_users
 from tests.fakebot import FakeTelegram
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 DEALS = 6  # at most: a deal whose next bid is forced comes within them (the seed's deals)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine.seep.pack import seep_deck
 from tests.bot.harness import open_table, running_bot
 from tests.bot.tabletop import (
@@ -18,6 +20,10 @@ from tests.bot.tabletop import (
     snapshot,
 )
 from tests.fakebot import FakeTelegram
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 NAMES = ("Ann", "Bob", "Cid", "Dan")
 

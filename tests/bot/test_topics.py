@@ -8,9 +8,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import press_first, running_bot
 from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 async def _table(tg: FakeTelegram, forum: Chat, users: list[User], topic: int) -> None:

@@ -6,12 +6,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from aiohttp import ClientSession
 
 from engine.records import analyse
 from tests.bot.test_preferans_game import play_deal
 from tests.fakebot import FakeTelegram
 from tests.webapp.harness import bot_with_webapp, chromium, init_data, open_app, started
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 async def test_the_analysis_tab(tg: FakeTelegram, tmp_path: Path) -> None:

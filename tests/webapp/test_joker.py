@@ -5,10 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.test_joker_game import NAMES, hidden_from, play_choice
 from tests.fakebot import FakeTelegram
 from tests.webapp.game import play_along
 from tests.webapp.harness import bot_with_webapp, started
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 def choose(state) -> str:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import act
 from tests.bot.privacy import concealed_from
 from tests.bot.test_preferans_game import choose
@@ -13,6 +15,10 @@ from tests.fakebot import FakeTelegram
 from tests.webapp.driver import table_message
 from tests.webapp.game import play_along
 from tests.webapp.harness import bot_with_webapp, started
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 async def test_a_deal_by_taps_beside_keyboards(tg: FakeTelegram, tmp_path: Path) -> None:

@@ -7,11 +7,17 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
+
 from engine.seep import robot
 from tests.bot.test_seep_game import NAMES, hidden_from
 from tests.fakebot import FakeTelegram
 from tests.webapp.game import play_along
 from tests.webapp.harness import bot_with_webapp, started
+
+# What waits here is mostly the chats' budgets: Telegram's windows pass four times faster,
+# on both sides (tests/bot/conftest.py).
+pytestmark = pytest.mark.telegram_clock(4)
 
 
 async def test_a_deal_by_taps_beside_keyboards(tg: FakeTelegram, tmp_path: Path) -> None:
