@@ -232,7 +232,7 @@ class Worker:
                     await self.app.process_update(Update.de_json(body, self.app.bot))
 
             error = await self._unit(raw, transaction, claimed.lane, process,
-                                     advanced=claimed.version)
+                                     advanced=claimed)
             self.in_hand.done()
             if error is None:
                 self.handled += 1
@@ -266,23 +266,24 @@ class Worker:
 
     async def _unit(self, raw: asyncpg.Connection, transaction: Transaction, lane: str,
                     work: Callable[[], Awaitable[None]], *,
-                    advanced: int | None = None) -> str | None:
+                    advanced: inbox.Claimed | None = None) -> str | None:
         """Do ``work`` in ``lane`` (its lock held) in the open transaction, commit it, then
-        send what it showed (``advanced``: the lane's version, the claim advanced it). If it
-        failed and was rolled back: its traceback."""
+        send what it showed (``advanced``: the claim that advanced the lane, with the rows it
+        read). If it failed and was rolled back: its traceback."""
         conn = PgConn(raw)
         outbox = self.presenter.outbox
         before = self.versions.get(lane)
         held: Held | None = None
         committing = False
         try:
-            version = advanced or await inbox.advance(conn, lane, self.id)
+            version = advanced.version if advanced else await inbox.advance(conn, lane, self.id)
             taken_over = before != version - 1  # another worker worked here since
             users, chats = self._concerned(lane)
             if taken_over:
                 self._forget(lane)
+            read = None if advanced is None else (advanced.users, advanced.chats)
             with outbox.holding() as held, self.db.bound(raw):
-                await self.svc.users.reread(users, chats)
+                await self.svc.users.reread(users, chats, read)
                 if taken_over:
                     await self._catch_up(lane)
                 await work()
