@@ -16,6 +16,7 @@ from bench import (
     pictures_bench,
     restore_bench,
     robot_bench,
+    saturated,
     scoring_bench,
     solver_bench,
     storage_bench,
@@ -29,7 +30,8 @@ SECTIONS = {"engine": engine_bench.run, "scoring": scoring_bench.run,
             "storage": storage_bench.run, "restore": restore_bench.run,
             "pictures": pictures_bench.run, "solver": solver_bench.run,
             "robots": robot_bench.run, "bot": bot_bench.run,
-            "human": human_pace.run, "timers": timers_bench.run, "webapp": webapp_bench.run,
+            "human": human_pace.run, "saturated": saturated.run,
+            "timers": timers_bench.run, "webapp": webapp_bench.run,
             "workers": workers_bench.run, "analysis": analysis_bench.run}
 
 

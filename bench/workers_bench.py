@@ -1,6 +1,8 @@
 """Cards handled per second by 1, 2 and 3 worker processes on PostgreSQL (a receiver and the
 workers, `python -m bot receive` / `work`, against the loopback fake Bot API in webhook
-mode), beside one process on SQLite (bench/bot_bench.py's same play, in this process).
+mode), beside one process on SQLite (bench/bot_bench.py's same play, in this process); and
+how soon forged presses are answered by a receiver and two workers (the workers' fuzz
+suite's load: tests/bot/worker_fuzz.py).
 
 Each table plays its first deal by its first legal actions, pressed (forged) as soon as the
 press before is answered; the bench keeps each table's match itself to know the next move,
@@ -15,7 +17,12 @@ import random
 import signal
 import socket
 import sys
+import tempfile
 import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import asyncpg
 
 from bench import bot_bench
 from bench.figures import Figure
@@ -23,6 +30,7 @@ from bot.ui.callbacks import action_data
 from engine.match import Match
 from storage.store import Storage
 from tests.bot.harness import settings_env
+from tests.bot.worker_fuzz import forged, fuzzed_table
 from tests.fakebot import FakeTelegram, FloodLimits, User
 from tests.postgres import PostgresServer
 
@@ -125,11 +133,66 @@ async def _paced(tg: FakeTelegram, table: Seated, until: float, rng: random.Rand
         await asyncio.sleep(rng.uniform(0.5, 1.5))
 
 
-async def _joining(server: PostgresServer, tables: int, seconds: float) -> tuple[list[int], int,
-                                                                                    int]:
+# What the statements of the workers are counted without (pg_stat_statements' texts): the
+# receiver's (an update stored, the workers woken, a pressed table's lane looked up), the
+# bench's own, and transaction control (round trips, counted apart: no work of its own).
+_NOT_WORKERS = ("INSERT INTO inbox", "SELECT pg_notify", "SELECT chat_id, thread_id FROM"
+                " game_tables WHERE id", "CREATE EXTENSION", "SELECT pg_stat_statements")
+_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+
+
+@dataclass
+class Joined:
+    """What ``_joining`` saw: the lanes each worker holds, the group messages posted and
+    edited after the join, and the workers' SQL over the updates they did."""
+
+    held: list[int]
+    sent: int
+    edited: int
+    statements: int = 0
+    round_trips: int = 0
+    updates: int = 0
+
+
+async def _done(conn: asyncpg.Connection) -> int:
+    return int(await conn.fetchval("SELECT count(*) FROM inbox WHERE done_at IS NOT NULL"))
+
+
+async def _counting(url: str) -> int:
+    """The server's statement statistics start now; the updates done so far."""
+    conn = await asyncpg.connect(url)
+    try:
+        await conn.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+        await conn.execute("SELECT pg_stat_statements_reset()")
+        return await _done(conn)
+    finally:
+        await conn.close()
+
+
+async def _counted(url: str, joined: Joined, done_before: int) -> None:
+    """The workers' statements and round trips since ``_counting``, everything counted (the
+    heartbeats, the lanes' claims and moves, the calls' budgets and marks), and the updates
+    done meanwhile."""
+    conn = await asyncpg.connect(url)
+    try:
+        rows = await conn.fetch(
+            "SELECT query, calls FROM pg_stat_statements WHERE dbid = (SELECT oid FROM"
+            " pg_database WHERE datname = current_database())")
+        joined.updates = await _done(conn) - done_before
+    finally:
+        await conn.close()
+    worked = [(row["query"].lstrip(), int(row["calls"])) for row in rows
+              if not row["query"].lstrip().startswith(_NOT_WORKERS)]
+    joined.round_trips = sum(calls for _, calls in worked)
+    joined.statements = sum(calls for query, calls in worked
+                            if not query.upper().startswith(_CONTROL))
+
+
+async def _joining(server: PostgresServer, tables: int, seconds: float) -> Joined:
     """One worker plays ``tables`` tables; two more join; ``seconds`` later: how many of the
     lanes worked in since each worker holds, and the group messages sent and edited since
-    the join (a lane that moves must edit its table message, not post it again)."""
+    the join (a lane that moves must edit its table message, not post it again); the
+    workers' statements over the whole play (pg_stat_statements, if the server loads it)."""
     url = await server.new_database()
     port = _free_port()
     async with FakeTelegram(flood=FloodLimits.off()) as tg:
@@ -143,16 +206,20 @@ async def _joining(server: PostgresServer, tables: int, seconds: float) -> tuple
                      for role in ("receive", "work")]
         try:
             await _drawn(tg, seated)  # the worker adopts the tables and draws them
+            done_before = await _counting(url)
             rng = random.Random(tables)
             until = time.perf_counter() + 5.0 + seconds
             playing = asyncio.gather(*(_paced(tg, table, until, random.Random(rng.random()))
                                        for table in seated))
             await asyncio.sleep(5.0)
-            joined = len(tg.calls)
+            calls_before = len(tg.calls)
             processes += [await asyncio.create_subprocess_exec(sys.executable, "-m", "bot",
                                                                "work", env=env)
                           for _ in range(2)]
             await playing
+            await tg.idle(quiet=1.0, timeout=60)  # what the last presses show is sent
+            joined = Joined([], 0, 0)
+            await _counted(url, joined, done_before)
             storage = await Storage.open(url)
             try:
                 async with storage.db.reading() as conn:
@@ -160,13 +227,27 @@ async def _joining(server: PostgresServer, tables: int, seconds: float) -> tuple
                         "SELECT owner, count(*) FROM lanes WHERE lane LIKE 'c%' GROUP BY owner")
             finally:
                 await storage.close()
-            since = [c for c in tg.calls[joined:]
+            since = [c for c in tg.calls[calls_before:]
                      if isinstance(c.chat_id, int) and c.chat_id < 0 and c.status == 200]
         finally:
             await _stop(processes)
-    held = sorted((int(row[1]) for row in rows), reverse=True)
-    return held, sum(c.method == "sendMessage" for c in since), \
-        sum(c.method == "editMessageText" for c in since)
+    joined.held = sorted((int(row[1]) for row in rows), reverse=True)
+    joined.sent = sum(c.method == "sendMessage" for c in since)
+    joined.edited = sum(c.method == "editMessageText" for c in since)
+    return joined
+
+
+async def _fuzzed(server: PostgresServer, presses: int) -> dict[str, float]:
+    """A receiver and two workers; one Preferans table; ``presses`` forged presses one after
+    another, a player's own after about every third: how soon each press was answered."""
+    url = await server.new_database()
+    with tempfile.TemporaryDirectory() as logs:
+        async with FakeTelegram() as tg, fuzzed_table(tg, url, Path(logs)) as fuzz:
+            rng = random.Random(31)
+            people = [*fuzz.played.users, fuzz.stranger]
+            for _ in range(presses):
+                await fuzz.forged(rng.choice(people), forged(fuzz.table, rng))
+    return {**fuzz.latency(), "presses": len(fuzz.waits)}
 
 
 def run(quick: bool) -> list[Figure]:
@@ -174,20 +255,31 @@ def run(quick: bool) -> list[Figure]:
     note = f"{tables} Preferans tables at once, first deal, no flood limits"
     _, sqlite = asyncio.run(bot_bench._latency(tables, moves))
     figures = [Figure("workers", "cards/s, one process on SQLite", sqlite, "cards/s", note)]
-    server = PostgresServer().start()
+    server = PostgresServer(options="-c shared_preload_libraries=pg_stat_statements").start()
     try:
         for workers in (1, 2, 3):
             rate = asyncio.run(_workers(server, workers, tables, moves))
             figures.append(Figure("workers", f"cards/s, {workers} worker(s) on PostgreSQL", rate,
                                   "cards/s", note + "; with a receiver, webhook"))
-        held, sent, edited = asyncio.run(_joining(server, tables, 10.0))
+        joined = asyncio.run(_joining(server, tables, 10.0))
+        fuzzed = asyncio.run(_fuzzed(server, 60 if quick else 300))
     finally:
         server.stop()
+    held, updates = joined.held, max(1, joined.updates)
     figures += [
         Figure("workers", "lanes each worker holds 10 s after two joined one",
                min(held) / sum(held) * 100 if len(held) == 3 else 0.0, "% (the fewest)",
                f"{tables} tables moving every 0.5-1.5 s: {'/'.join(map(str, held))} lanes;"
                " a third is 33 %"),
-        Figure("workers", "group messages posted again after the join", sent, "messages",
-               f"{edited} table messages edited meanwhile; goal 0 posted")]
+        Figure("workers", "group messages posted again after the join", joined.sent,
+               "messages", f"{joined.edited} table messages edited meanwhile; goal 0 posted"),
+        Figure("workers", "SQL statements an update, workers joining", joined.statements
+               / updates, "statements", f"{joined.updates} updates over 15 s, everything"
+               f" counted (heartbeats, claims, calls' budgets and marks), the receiver's apart;"
+               f" {joined.round_trips / updates:.1f} round trips with transaction control;"
+               " goal <= 12")]
+    note = (f"{fuzzed['presses']:.0f} presses, forged and players' own, one at a time, at a "
+            "receiver and 2 workers (the workers' fuzz suite's load); goal 2 s each")
+    figures += [Figure("workers", f"fuzzed presses answered, {name}", fuzzed[name] * 1000,
+                       "ms", note) for name in ("median", "p99", "max")]
     return figures

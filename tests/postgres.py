@@ -65,13 +65,15 @@ def _free_port() -> int:
 
 
 class PostgresServer:
-    def __init__(self) -> None:
+    def __init__(self, *, options: str = "") -> None:
+        """``options``: more of the server's (``-c name=value``), as the bench's statistics."""
         self.bin = binaries()
         self.user = _os_user()
         self.root = Path(tempfile.mkdtemp(prefix="cardtable-pg-"))
         self.data = self.root / "data"
         self.port = 0
         self._options = ""
+        self._extra = options
         self._databases = 0
 
     def _run(self, *command: str) -> None:
@@ -86,7 +88,7 @@ class PostgresServer:
         for attempt in range(5):
             self.port = _free_port()
             options = (f"-p {self.port} -c listen_addresses=127.0.0.1 -k {self.root}"
-                       " -c fsync=off -c max_connections=200 -c shared_buffers=32MB")
+                       f" -c fsync=off -c max_connections=200 -c shared_buffers=32MB {self._extra}")
             try:
                 self._pg_ctl("-o", options, "-l", str(self.root / "log"), "-w", "-t", "60",
                              "start")

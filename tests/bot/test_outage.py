@@ -16,18 +16,22 @@ no traceback."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import random
+import resource
 import sys
 import threading
 import time
 from collections import Counter
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.ui.callbacks import action_data
+from storage.outage import EXIT_CODE
 from storage.store import Storage
 from tests.bot.harness import open_table, running_bot, settings_env
 from tests.bot.tabletop import only_table, seat_users
@@ -43,28 +47,71 @@ from tests.bot.test_workers import (
     _text,
     pressed_at,
 )
-from tests.fakebot import FakeTelegram
+from tests.fakebot import FakeTelegram, User
 from tests.fakebot.model import CallbackAnswer
 from tests.postgres import LazyServer, PostgresServer
 from tests.storage.test_outage import _locked
 
+NOT_STORED = "Not saved: my storage is out of reach for a moment. Please try again."
 PLAY = 50.0  # seconds of random presses
 RESTART_AT = 6.0  # the server restarted (stopped and started at once)
 STOP_AT = 16.0  # the server stopped ...
 DOWN = 20.0  # ... for this long
 
 
-async def _start(role: str, env: dict[str, str], log: Path) -> asyncio.subprocess.Process:
-    with log.open("ab") as out:
-        return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", role, env=env,
-                                                    stderr=out)
+class Logged:
+    """``python -m bot`` processes on a PostgreSQL server of the test's own, each writing
+    its log to a file; all stopped at the end (``running``), then their logs read."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.server = PostgresServer()
+        self.processes: list[asyncio.subprocess.Process] = []
+        self.logs: list[Path] = []
+
+    async def start(self, role: str, env: dict[str, str]) -> asyncio.subprocess.Process:
+        log = self.folder / f"{role}{len(self.logs)}.log"
+        self.logs.append(log)
+        with log.open("ab") as out:
+            process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "bot", role, env=env, stderr=out)
+        self.processes.append(process)
+        return process
+
+    async def cluster(self, tg: FakeTelegram, env: dict[str, str], *, workers: int) -> None:
+        """The receiver, once it set the webhook, and the workers."""
+        await self.start("receive", env)
+        while not tg.world.webhook.url:
+            await asyncio.sleep(0.05)
+        for _ in range(workers):
+            await self.start("work", env)
+
+    def said(self) -> str:
+        """The logs: none with a traceback or an ERROR line."""
+        said = "\n".join(log.read_text(errors="replace") for log in self.logs)
+        assert "Traceback" not in said, said[-6000:]
+        assert " ERROR " not in said, said[-6000:]
+        return said
+
+
+@contextlib.asynccontextmanager
+async def running(folder: Path) -> AsyncIterator[Logged]:
+    logged = Logged(folder)
+    logged.server.start()
+    try:
+        yield logged
+    finally:
+        for process in logged.processes:
+            if process.returncode is None:
+                process.kill()
+                await process.wait()
+        logged.server.stop()
 
 
 async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> None:
     rng = random.Random(35)
-    server = PostgresServer().start()
-    processes: list[asyncio.subprocess.Process] = []
-    try:
+    async with running(tmp_path) as logged:
+        server = logged.server
         url = await server.new_database()
         port = _free_port()
         async with FakeTelegram() as tg:
@@ -75,14 +122,7 @@ async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> Non
             for n, (game, seats) in enumerate((("preferans", 3), ("joker", 4))):
                 users = [tg.add_user(f"o{n}p{i}") for i in range(seats)]
                 tables.append(Played(game, tg.add_group(f"{game} {n}", users), users))
-            logs = [tmp_path / f"{role}{i}.log" for i, role in enumerate(("receive", "work",
-                                                                          "work"))]
-            processes.append(await _start("receive", env, logs[0]))
-            for _ in range(600):
-                if tg.world.webhook.url:
-                    break
-                await asyncio.sleep(0.05)
-            processes += [await _start("work", env, log) for log in logs[1:]]
+            await logged.cluster(tg, env, workers=2)
             for played in tables:
                 for user in played.users:
                     tg.press_start(user)
@@ -100,7 +140,7 @@ async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> Non
             await asyncio.to_thread(server.resume)
             await players
             await _quiet(tg, url)
-            assert all(p.returncode is None for p in processes), "a process stopped"
+            assert all(p.returncode is None for p in logged.processes), "a process stopped"
             await _check_stored(url, tables, started)
             results = 0
             for played in tables:
@@ -115,15 +155,7 @@ async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> Non
                   f" {sum(1 for p in tables for _, a, _ in p.presses if _not_saved(a))} 'not"
                   f" saved'; {results} results told once each")
         assert sum(len(p.accepted) for p in tables) > 6, "the games went on"
-    finally:
-        for process in processes:
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
-        server.stop()
-    said = "\n".join(log.read_text(errors="replace") for log in logs)
-    assert "Traceback" not in said, said[-6000:]
-    assert " ERROR " not in said, said[-6000:]
+    said = logged.said()
     assert said.count("is out of reach") >= 2, said[-3000:]  # each outage: once a process
     assert said.count("is out of reach") == said.count(" is back after "), said[-3000:]
 
@@ -143,7 +175,9 @@ async def _check_stored(url: str, tables: list[Played], started: float) -> None:
             stored, _ = pressed_at(await storage.log.record(rows[played.group.id].id))
             said = [(round(at - started, 1), data, answer and answer.text)
                     for data, answer, at in played.presses]
-            assert all(answer is not None for _, answer, _ in played.presses), (played.game, said)
+            assert all(answer is not None for _, answer, _ in played.presses), (
+                played.game, [press for press in said if press[2] is None
+                              and not any(a for d, a, _ in played.presses if d == press[1])])
             accepted: Counter[tuple[int, tuple[int, str]]] = Counter()
             for data, answer, _ in played.presses:
                 if data.startswith("a:") and answer is not None and not answer.show_alert:
@@ -224,3 +258,62 @@ async def test_a_commit_gone_unanswered_is_settled_by_its_worker(postgres: LazyS
         assert pictures == 1
         assert all(answer is not None for _, answer, _ in played.presses), played.presses
         assert not await _left(url)
+
+
+async def _told(tg: FakeTelegram, user: User, timeout: float) -> list[str]:
+    """What the bot wrote to the user once it wrote anything (nothing within ``timeout``:
+    [])."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        said = [m.text for m in tg.messages(user) if m.sender is tg.bot]
+        if said:
+            return said
+        await asyncio.sleep(0.1)
+    return []
+
+
+async def test_the_single_process_waits_out_a_full_disk_and_exits_75_past_its_limit(
+        tg: FakeTelegram, tmp_path: Path) -> None:
+    """`python -m bot` on SQLite, its outage limit 4 s. Its files may not grow (as on a full
+    disk: RLIMIT_FSIZE, the error SQLite's "disk I/O error") for 2 s: a new player's /start
+    waits, then is answered; then another process holds the file's write lock for longer
+    than the limit (a backup): the /start made meanwhile is answered "Not saved ... try
+    again", and the process exits with code 75. Its log: a WARNING for each outage, an INFO
+    for the end of the first, one ERROR when it gives up; no traceback."""
+    db = tmp_path / "bot.db"
+    env = {**os.environ, **settings_env(tg, db, LOG_LEVEL="INFO", DATABASE_OUTAGE_SECONDS="4")}
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env,
+                                                   stderr=asyncio.subprocess.PIPE)
+    assert process.stderr is not None
+    said = asyncio.create_task(process.stderr.read())
+    holder: threading.Thread | None = None
+    try:
+        ann, bob, cid = (tg.add_user(name) for name in ("ann", "bob", "cid"))
+        tg.press_start(ann)
+        assert await _told(tg, ann, 60), "the bot did not start"
+        soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+        resource.prlimit(process.pid, resource.RLIMIT_FSIZE, (1024, hard))
+        tg.press_start(bob)
+        assert not await _told(tg, bob, 2.0)  # it cannot store him yet
+        resource.prlimit(process.pid, resource.RLIMIT_FSIZE, (soft, hard))
+        assert await _told(tg, bob, 30)
+        locked = threading.Event()
+        holder = threading.Thread(target=_locked, args=(str(db), 15.0, locked))
+        holder.start()
+        await asyncio.to_thread(locked.wait)
+        tg.press_start(cid)
+        assert await asyncio.wait_for(process.wait(), 30) == EXIT_CODE
+        assert await _told(tg, cid, 1) == [NOT_STORED]
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+        if holder is not None:
+            await asyncio.to_thread(holder.join)
+    log = (await said).decode(errors="replace")
+    assert "Traceback" not in log, log[-6000:]
+    assert log.count(" WARNING storage.outage: ") == 2, log[-6000:]
+    assert log.count(" INFO storage.outage: ") == 1, log[-6000:]
+    assert [line for line in log.splitlines() if " ERROR " in line] == [
+        line for line in log.splitlines() if "stopping (exit code 75)" in line], log[-6000:]
+    assert log.count("stopping (exit code 75)") == 1, log[-6000:]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import socket
 import time
 from collections.abc import AsyncIterator
@@ -18,8 +19,9 @@ from playwright.async_api import Browser, Page, async_playwright
 from bot.service.tables import Table
 from bot.telegram.context import BotData
 from bot.webapp.auth import sign
-from tests.bot.harness import open_table, running_bot
+from tests.bot.harness import open_table, running_bot, settings_env
 from tests.bot.tabletop import only_table
+from tests.bot.test_workers import _free_port
 from tests.fakebot import FakeTelegram, User
 from tests.fakebot.model import Chat
 from tests.machine import find_chromium
@@ -123,3 +125,13 @@ async def get_page(url: str, init: str, table: int) -> tuple[int, dict[str, Any]
     async with ClientSession() as http, http.get(
             url + "api/page", params={"initData": init, "table": str(table)}) as answer:
         return answer.status, await answer.json(content_type=None)
+
+
+def workers_env(tg: FakeTelegram, db: str, level: str) -> tuple[dict[str, str], str]:
+    """The environment of a receiver and workers serving the Mini App on the database at
+    ``db``, logging at ``level``; the Mini App's URL."""
+    hook, port = _free_port(), _free_port()
+    url = f"http://127.0.0.1:{port}/"
+    return {**os.environ, **settings_env(
+        tg, db, WEBHOOK_URL=f"http://127.0.0.1:{hook}/hook", PORT=str(hook),
+        WEBAPP_URL=url, WEBAPP_PORT=str(port), LOG_LEVEL=level)}, url

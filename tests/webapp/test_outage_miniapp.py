@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import sys
 import time
 from pathlib import Path
 
@@ -18,11 +16,10 @@ from aiohttp import ClientSession
 
 from bot.service import records
 from storage.store import Storage
-from tests.bot.harness import settings_env
-from tests.bot.test_workers import Played, _free_port, _open
+from tests.bot.test_outage import running
+from tests.bot.test_workers import Played, _open
 from tests.fakebot import FakeTelegram
-from tests.postgres import PostgresServer
-from tests.webapp.harness import init_data, post_press
+from tests.webapp.harness import init_data, post_press, workers_env
 
 NOT_STORED = "Not saved: my storage is out of reach for a moment. Please try again."
 DOWN = 6.0  # seconds the server is stopped
@@ -47,25 +44,14 @@ async def _until(seen: list[int], wanted: int, timeout: float = 60) -> None:
 
 async def test_a_tap_during_an_outage_is_not_saved_and_the_stream_lives(
         tmp_path: Path) -> None:
-    server = PostgresServer().start()
-    logs = [tmp_path / "receive.log", tmp_path / "work.log"]
-    processes: list[asyncio.subprocess.Process] = []
-    try:
+    async with running(tmp_path) as logged:
+        server = logged.server
         db = await server.new_database()
-        hook, port = _free_port(), _free_port()
-        url = f"http://127.0.0.1:{port}/"
         async with FakeTelegram() as tg:
-            env = {**os.environ, **settings_env(
-                tg, db, WEBHOOK_URL=f"http://127.0.0.1:{hook}/hook", PORT=str(hook),
-                WEBAPP_URL=url, WEBAPP_PORT=str(port), LOG_LEVEL="INFO")}
+            env, url = workers_env(tg, db, "INFO")
             users = [tg.add_user(name) for name in ("Ann", "Bob", "Cid")]
             played = Played("preferans", tg.add_group("Cards", users), users)
-            for role, log in zip(("receive", "work"), logs, strict=True):
-                with log.open("ab") as out:
-                    processes.append(await asyncio.create_subprocess_exec(
-                        sys.executable, "-m", "bot", role, env=env, stderr=out))
-                while role == "receive" and not tg.world.webhook.url:
-                    await asyncio.sleep(0.05)
+            await logged.cluster(tg, env, workers=1)
             for user in users:
                 tg.press_start(user)
             await _open(tg, played)
@@ -107,13 +93,6 @@ async def test_a_tap_during_an_outage_is_not_saved_and_the_stream_lives(
         finally:
             await storage.close()
         assert stored is not None and stored.version == match.version + 1  # stored once
-    finally:
-        for process in processes:
-            if process.returncode is None:
-                process.kill()
-                await process.wait()
-        server.stop()
-    said_all = "\n".join(log.read_text(errors="replace") for log in logs)
-    assert "Traceback" not in said_all and " ERROR " not in said_all, said_all[-6000:]
-    worker = logs[1].read_text()
+    logged.said()
+    worker = logged.logs[1].read_text()
     assert worker.count("is out of reach") == worker.count(" is back after ") == 1, worker

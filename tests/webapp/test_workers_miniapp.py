@@ -14,18 +14,18 @@ import os
 import random
 import time
 from typing import Any
+from urllib.parse import urlsplit
 
 from playwright.async_api import Page, Response
 
 from bot.service import records
 from engine.base import DealState
 from storage.store import Storage
-from tests.bot.harness import settings_env
-from tests.bot.test_workers import PLAYABLE, Cluster, Played, _free_port, _open, _pressed, _quiet
+from tests.bot.test_workers import PLAYABLE, Cluster, Played, _open, _pressed, _quiet
 from tests.bot.test_workers import _text as as_pressed
 from tests.fakebot import FakeTelegram, User
 from tests.postgres import LazyServer
-from tests.webapp.harness import chromium, init_data, open_app, version
+from tests.webapp.harness import chromium, init_data, open_app, version, workers_env
 
 KILL_AFTER = 6  # actions stored before the kill: mid-deal (a Preferans deal has 13 or more)
 WAIT = 90.0  # seconds: a guard against a hang on a loaded machine, not a speed limit
@@ -118,12 +118,8 @@ def _serving(port: int, pids: list[int]) -> list[int]:
 async def test_a_deal_by_taps_and_keys_on_two_workers_one_killed(postgres: LazyServer) -> None:
     rng = random.Random(29)
     db = await postgres.new_database()
-    hook, port = _free_port(), _free_port()
-    url = f"http://127.0.0.1:{port}/"
     async with FakeTelegram() as tg:
-        env = {**os.environ, **settings_env(
-            tg, db, WEBHOOK_URL=f"http://127.0.0.1:{hook}/hook", PORT=str(hook),
-            WEBAPP_URL=url, WEBAPP_PORT=str(port), LOG_LEVEL="WARNING")}
+        env, url = workers_env(tg, db, "WARNING")
         users = [tg.add_user(name) for name in ("Ann", "Bob", "Cid")]
         played = Played("preferans", tg.add_group("Cards", users), users)
         cluster = Cluster(env, workers=2)
@@ -159,7 +155,7 @@ async def test_a_deal_by_taps_and_keys_on_two_workers_one_killed(postgres: LazyS
                             await _after(storage, table_id, stored)
                     if not killed and len(played.accepted) >= KILL_AFTER:
                         pids = [p.pid for p in cluster.workers]
-                        serving = _serving(port, pids)
+                        serving = _serving(urlsplit(url).port or 0, pids)
                         assert serving, "no worker holds the players' event streams"
                         # Every page's stream is on a worker killed now: each page opens a
                         # new one, and shows the stored state, before the next tap (one made
