@@ -24,8 +24,10 @@ Time is the server's clock (``NOW``), the same for every process.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from dataclasses import dataclass, field
 
+from storage.rows import ChatRow, UserRow
 from storage.sql import POSTGRES, Conn
 
 NOW = POSTGRES.now
@@ -65,6 +67,17 @@ def lane_chat(lane: str) -> int:
 
 _LANE_SQL = "'c' || t.chat_id || ':' || t.thread_id"  # table_lane in SQL
 _OPEN_SQL = "t.status IN ('lobby', 'playing', 'paused')"
+# The rows of the claimed update's lane a unit of work reads anew (another worker may have
+# changed them), as JSON arrays: ``users``, seated at its open tables (or its private chat's
+# user), and ``chats``, its group.
+_CHAT = "split_part(substr(claimed.lane, 2), ':', 1)::bigint"
+_LANE_ROWS = (
+    f"(SELECT {POSTGRES.json_array('u')} FROM users u WHERE claimed.lane LIKE 'p%'"
+    f" AND u.id = {_CHAT} OR u.id IN (SELECT s.user_id FROM seats s JOIN game_tables t"
+    f" ON t.id = s.table_id WHERE claimed.lane LIKE 'c%' AND t.chat_id = {_CHAT}"
+    f" AND t.thread_id = split_part(claimed.lane, ':', 2)::bigint AND {_OPEN_SQL})) AS users,"
+    f" (SELECT {POSTGRES.json_array('c')} FROM chats c WHERE claimed.lane LIKE 'c%'"
+    f" AND c.id = {_CHAT}) AS chats")
 
 
 @dataclass(frozen=True)
@@ -75,6 +88,10 @@ class Claimed:
     attempts: int
     version: int  # the lane's, advanced
     age: float  # seconds since the receiver stored it
+    # Read with it, in its transaction: the users seated at the lane's open tables (in a
+    # private lane, its user) and the lane's group (``Users.reread``).
+    users: dict[int, UserRow] = field(default_factory=dict)
+    chats: dict[int, ChatRow] = field(default_factory=dict)
 
 
 async def put(conn: Conn, update_id: int, lane: str, body: str) -> bool:
@@ -87,10 +104,11 @@ async def put(conn: Conn, update_id: int, lane: str, body: str) -> bool:
     return bool(added)
 
 
-async def done(conn: Conn, update_id: int) -> bool:
-    """Whether the update was done (or set aside)."""
-    row = await conn.fetchone("SELECT done_at FROM inbox WHERE update_id = ?", (update_id,))
-    return row is not None and row[0] is not None
+async def done(conn: Conn, update_ids: list[int]) -> set[int]:
+    """Those of the updates that were done (or set aside)."""
+    rows = await conn.fetch("SELECT update_id FROM inbox WHERE update_id = ANY(?::bigint[])"
+                            " AND done_at IS NOT NULL", (update_ids,))
+    return {row[0] for row in rows}
 
 
 async def lane_of_table(conn: Conn, table_id: int) -> str | None:
@@ -131,10 +149,13 @@ async def claim(conn: Conn, worker: str, *, dead_after: float,
         "  RETURNING inbox.update_id, inbox.lane, inbox.body, inbox.attempts,"
         f"  {NOW} - inbox.received_at AS age),"
         f" moved AS ({_advance('SELECT lane, 1, ? FROM claimed')})"
-        " SELECT claimed.*, moved.version FROM claimed, moved",
+        f" SELECT claimed.*, moved.version, {_LANE_ROWS} FROM claimed, moved",
         (dead_after, worker, steal_after, CANDIDATES, LOCK_SEED, worker))
-    return None if row is None else Claimed(row["update_id"], row["lane"], row["body"],
-                                            row["attempts"], row["version"], row["age"])
+    if row is None:
+        return None
+    return Claimed(row["update_id"], row["lane"], row["body"], row["attempts"], row["version"],
+                   row["age"], {u["id"]: UserRow.of(u) for u in json.loads(row["users"])},
+                   {c["id"]: ChatRow.of(c) for c in json.loads(row["chats"])})
 
 
 def _advance(rows: str) -> str:

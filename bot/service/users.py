@@ -10,7 +10,7 @@ it loads the table.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,13 +78,20 @@ class Users:
         if user is not None:
             self.users[user_id] = user
 
-    async def reread(self, user_ids: Iterable[int], chat_ids: Iterable[int]) -> None:
+    async def reread(self, user_ids: Iterable[int], chat_ids: Iterable[int],
+                     read: tuple[Mapping[int, UserRow], Mapping[int, ChatRow]] | None = None
+                     ) -> None:
         """Read anew the rows of these users and chats that are cached (another process may
-        have changed them), all in one read; they are not read again in this unit
-        of work."""
-        self._fresh = set(user_ids)
+        have changed them), all in one read; they are not read again in this unit of work.
+        ``read``: the rows read already in the unit's transaction (with the claim of its
+        update): taken instead, and only those users are not read again."""
         cached = set(chat_ids) & (self.chats.keys() | self.chat_languages.keys())
-        users, chats = await self.store.chats.get_many(self._fresh & self.users.keys(), cached)
+        if read is None:
+            self._fresh = set(user_ids)
+            read = await self.store.chats.get_many(self._fresh & self.users.keys(), cached)
+        else:
+            self._fresh = set(read[0])
+        users, chats = read
         self.users.update(users)
         for chat_id in cached:
             row = self.chats[chat_id] = chats.get(chat_id)
