@@ -80,6 +80,16 @@ async def _seed(db: Path | str, tg: FakeTelegram, tables: int, *,
     return seated
 
 
+def seen(hub: BotData) -> None:
+    """Every seated player has just seen his panel, as at a game started through the bot (its
+    first panels are notifications): the tables ``_seed`` stored are loaded without it, and
+    each player's first turn would come as a new message, the old one deleted."""
+    for table in hub.services.tables.values():
+        for seat in table.row.seats:
+            if seat.user_id is not None:
+                table.touch(seat.user_id)
+
+
 def next_move(hub: BotData, table_id: int) -> tuple[int, int, int, str] | None:
     """A table's version, the seat to act, the seat of its player and its first legal action
     (None: the table has no deal going on)."""

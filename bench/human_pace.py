@@ -9,7 +9,6 @@ stored durably). An answer later than Telegram's 15 s is lost.
 from __future__ import annotations
 
 import asyncio
-import math
 import random
 import statistics
 import sys
@@ -17,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bench.bot_bench import _percentile, _seed, next_move
+from bench.bot_bench import _percentile, _seed, next_move, seen
 from bench.figures import Figure
 from bot.telegram.context import BotData
 from bot.ui.callbacks import action_data
@@ -26,19 +25,12 @@ from tests.fakebot import FakeTelegram, FloodLimits, User
 
 PACE = (2.5, 7.5)  # seconds between a table's presses
 LOST_AFTER = 15.0  # Telegram drops a press's answer after this
-# presses of each table before the measure: each player's first turn at a table loaded from
-# storage comes as a new message (nobody pressed yet: a notification) with the old one deleted,
-# three calls more than a turn in a game going on, which is what the figures are about
-WARM_UP = 3
 
 
 async def _table(tg: FakeTelegram, hub: BotData, users: list[User], table_id: int,
-                 until: float, latencies: list[float], rng: random.Random,
-                 pace: tuple[float, float] = PACE, presses: float = math.inf) -> None:
-    await asyncio.sleep(rng.uniform(0, pace[1]))  # the tables do not start in step
-    pressed = 0
-    while time.perf_counter() < until and pressed < presses:
-        pressed += 1
+                 until: float, latencies: list[float], rng: random.Random) -> None:
+    await asyncio.sleep(rng.uniform(0, PACE[1]))  # the tables do not start in step
+    while time.perf_counter() < until:
         move = next_move(hub, table_id)
         if move is None:  # between deals: the next is dealt in a moment
             await asyncio.sleep(1.0)
@@ -49,7 +41,7 @@ async def _table(tg: FakeTelegram, hub: BotData, users: list[User], table_id: in
                                 data=action_data(table_id, version, seat, action), forge=True)
         await asyncio.wait({query.answer}, timeout=60)
         latencies.append(time.perf_counter() - started if query.answer.done() else 60.0)
-        await asyncio.sleep(rng.uniform(*pace))
+        await asyncio.sleep(rng.uniform(*PACE))
 
 
 async def _human(tables: int, seconds: float) -> tuple[list[float], float]:
@@ -63,11 +55,7 @@ async def _human(tables: int, seconds: float) -> tuple[list[float], float]:
             async with running_bot(tg, db, TELEGRAM_CALLS_PER_SECOND="100000") as hub:
                 await tg.idle(timeout=600)
                 ids = {t.chat_id: t.id for t in hub.services.tables.values()}
-                warm: list[float] = []
-                await asyncio.gather(*(_table(tg, hub, users, ids[group.id], math.inf, warm,
-                                              random.Random(0), (0.0, 0.0), WARM_UP)
-                                       for group, users in seated))
-                await tg.idle(timeout=600)
+                seen(hub)
                 latencies: list[float] = []
                 until, cpu = time.perf_counter() + seconds, time.process_time()
                 await asyncio.gather(*(_table(tg, hub, users, ids[group.id], until, latencies,
@@ -83,9 +71,8 @@ def run(quick: bool) -> list[Figure]:
     for tables in (100, 300):
         latencies, cpu = asyncio.run(_human(tables, 20.0 if quick else 60.0))
         lost = sum(1 for value in latencies if value > LOST_AFTER)
-        note = (f"{tables} tables, a press every {PACE[0]}-{PACE[1]} s each (after "
-                f"{WARM_UP} each), {len(latencies)} presses, {lost} answers later than"
-                f" {LOST_AFTER:.0f} s")
+        note = (f"{tables} tables, a press every {PACE[0]}-{PACE[1]} s each,"
+                f" {len(latencies)} presses, {lost} answers later than {LOST_AFTER:.0f} s")
         figures += [Figure("bot", f"human-pace press latency median, {tables} tables",
                            statistics.median(latencies) * 1000, "ms", note + "; goal < 50"),
                     Figure("bot", f"human-pace press latency p99, {tables} tables",

@@ -19,7 +19,7 @@ import tempfile
 from collections import defaultdict
 from pathlib import Path
 
-from bench.bot_bench import MESSAGE_CALLS, _percentile, _seed, next_move
+from bench.bot_bench import MESSAGE_CALLS, _percentile, _seed, next_move, seen
 from bench.figures import Figure
 from bot.telegram.context import BotData
 from bot.ui.callbacks import action_data, pack
@@ -77,6 +77,7 @@ async def _saturated(tables: int, seconds: float,
             seated = await _seed(db, tg, tables)
             async with running_bot(tg, db) as hub:
                 await tg.idle(timeout=600)
+                seen(hub)
                 ids = {t.chat_id: t.id for t in hub.services.tables.values()}
                 first, began = len(tg.calls), tg.world.now()
                 turns: list[tuple[float, int, str]] = []

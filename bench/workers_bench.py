@@ -1,6 +1,8 @@
 """Cards handled per second by 1, 2 and 3 worker processes on PostgreSQL (a receiver and the
 workers, `python -m bot receive` / `work`, against the loopback fake Bot API in webhook
-mode), beside one process on SQLite (bench/bot_bench.py's same play, in this process).
+mode), beside one process on SQLite (bench/bot_bench.py's same play, in this process); and
+how soon forged presses are answered by a receiver and two workers (the workers' fuzz
+suite's load: tests/bot/worker_fuzz.py).
 
 Each table plays its first deal by its first legal actions, pressed (forged) as soon as the
 press before is answered; the bench keeps each table's match itself to know the next move,
@@ -15,8 +17,10 @@ import random
 import signal
 import socket
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import asyncpg
 
@@ -26,6 +30,7 @@ from bot.ui.callbacks import action_data
 from engine.match import Match
 from storage.store import Storage
 from tests.bot.harness import settings_env
+from tests.bot.worker_fuzz import forged, fuzzed_table
 from tests.fakebot import FakeTelegram, FloodLimits, User
 from tests.postgres import PostgresServer
 
@@ -232,6 +237,19 @@ async def _joining(server: PostgresServer, tables: int, seconds: float) -> Joine
     return joined
 
 
+async def _fuzzed(server: PostgresServer, presses: int) -> dict[str, float]:
+    """A receiver and two workers; one Preferans table; ``presses`` forged presses one after
+    another, a player's own after about every third: how soon each press was answered."""
+    url = await server.new_database()
+    with tempfile.TemporaryDirectory() as logs:
+        async with FakeTelegram() as tg, fuzzed_table(tg, url, Path(logs)) as fuzz:
+            rng = random.Random(31)
+            people = [*fuzz.played.users, fuzz.stranger]
+            for _ in range(presses):
+                await fuzz.forged(rng.choice(people), forged(fuzz.table, rng))
+    return {**fuzz.latency(), "presses": len(fuzz.waits)}
+
+
 def run(quick: bool) -> list[Figure]:
     tables, moves = (30, 20) if quick else (60, 40)
     note = f"{tables} Preferans tables at once, first deal, no flood limits"
@@ -244,6 +262,7 @@ def run(quick: bool) -> list[Figure]:
             figures.append(Figure("workers", f"cards/s, {workers} worker(s) on PostgreSQL", rate,
                                   "cards/s", note + "; with a receiver, webhook"))
         joined = asyncio.run(_joining(server, tables, 10.0))
+        fuzzed = asyncio.run(_fuzzed(server, 60 if quick else 300))
     finally:
         server.stop()
     held, updates = joined.held, max(1, joined.updates)
@@ -259,4 +278,8 @@ def run(quick: bool) -> list[Figure]:
                f" counted (heartbeats, claims, calls' budgets and marks), the receiver's apart;"
                f" {joined.round_trips / updates:.1f} round trips with transaction control;"
                " goal <= 12")]
+    note = (f"{fuzzed['presses']:.0f} presses, forged and players' own, one at a time, at a "
+            "receiver and 2 workers (the workers' fuzz suite's load); goal 2 s each")
+    figures += [Figure("workers", f"fuzzed presses answered, {name}", fuzzed[name] * 1000,
+                       "ms", note) for name in ("median", "p99", "max")]
     return figures

@@ -52,6 +52,7 @@ async def start(app: App) -> Services:
     settings = app.bot_data.settings
     assert settings is not None
     storage = await Storage.open(settings.database)
+    storage.db.outage.limit = settings.outage_limit
     group_calls = StoredGroupCalls(storage.db)
     await group_calls.prune()
     svc, presenter = await compose(app, storage, group_calls=group_calls)
@@ -164,6 +165,7 @@ async def new_worker(settings: Settings, *, name: str | None = None) -> Worker:
     storage = await Storage.open(settings.database)
     db = storage.db
     assert isinstance(db, PostgresDatabase), "workers need DATABASE_URL (PostgreSQL)"
+    db.outage.limit = settings.outage_limit
     await connect(app.initialize)
     worker = Worker(app, db, name=name)
     _, presenter = await compose(app, storage, jobs=lambda jobs: LaneJobs(jobs, worker),

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlparse
 
+from storage.outage import LIMIT
 from storage.store import is_postgres
 
 _TOKEN = re.compile(r"^\d+:[A-Za-z0-9_-]{20,}$")
@@ -40,6 +41,7 @@ class Settings:
     webapp_url: str | None = None  # the Mini App's public URL (None: no Mini App)
     webapp_port: int | None = None  # the port its web server listens on
     metrics_port: int | None = None  # /healthz and /metrics on a server of their own
+    outage_limit: float = LIMIT  # seconds the database may be out of reach (then exit 75)
 
     @property
     def database(self) -> str:
@@ -98,8 +100,8 @@ def _webapp(env: Mapping[str, str]) -> dict[str, Any]:
 def load_settings(env: Mapping[str, str]) -> Settings:
     """Read BOT_TOKEN, DATABASE_PATH, DATABASE_URL, TELEGRAM_API_BASE_URL,
     TELEGRAM_API_BASE_FILE_URL, WEBHOOK_URL, WEBHOOK_SECRET, PORT, LOG_LEVEL,
-    GROUP_MESSAGES_PER_MINUTE, TELEGRAM_CALLS_PER_SECOND, WEBAPP_URL, WEBAPP_PORT and
-    METRICS_PORT."""
+    GROUP_MESSAGES_PER_MINUTE, TELEGRAM_CALLS_PER_SECOND, WEBAPP_URL, WEBAPP_PORT,
+    METRICS_PORT and DATABASE_OUTAGE_SECONDS."""
     token = env.get("BOT_TOKEN", "").strip()
     if not token:
         raise ConfigError("BOT_TOKEN is not set: get a token from @BotFather and export it")
@@ -122,6 +124,10 @@ def load_settings(env: Mapping[str, str]) -> Settings:
             f"TELEGRAM_CALLS_PER_SECOND must be a positive number, got {overall_text!r}")
     path, database_url = database_settings(env)
     metrics_port = env.get("METRICS_PORT", "").strip()
+    outage_text = env.get("DATABASE_OUTAGE_SECONDS", str(int(LIMIT))).strip()
+    if not outage_text.isdigit() or int(outage_text) < 1:
+        raise ConfigError(
+            f"DATABASE_OUTAGE_SECONDS must be a positive number, got {outage_text!r}")
     return Settings(
         token=token,
         database_path=path,
@@ -138,5 +144,6 @@ def load_settings(env: Mapping[str, str]) -> Settings:
         group_limit=int(limit_text),
         overall_limit=int(overall_text),
         metrics_port=_port("METRICS_PORT", metrics_port) if metrics_port else None,
+        outage_limit=float(outage_text),
         **_webapp(env),
     )

@@ -104,10 +104,11 @@ async def put(conn: Conn, update_id: int, lane: str, body: str) -> bool:
     return bool(added)
 
 
-async def done(conn: Conn, update_id: int) -> bool:
-    """Whether the update was done (or set aside)."""
-    row = await conn.fetchone("SELECT done_at FROM inbox WHERE update_id = ?", (update_id,))
-    return row is not None and row[0] is not None
+async def done(conn: Conn, update_ids: list[int]) -> set[int]:
+    """Those of the updates that were done (or set aside)."""
+    rows = await conn.fetch("SELECT update_id FROM inbox WHERE update_id = ANY(?::bigint[])"
+                            " AND done_at IS NOT NULL", (update_ids,))
+    return {row[0] for row in rows}
 
 
 async def lane_of_table(conn: Conn, table_id: int) -> str | None:

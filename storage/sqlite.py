@@ -246,6 +246,8 @@ def _transaction(raw: sqlite3.Connection, operations: list[Operation], *,
         try:
             result = _run_inline(operation, conn)
         except Exception as exc:
+            if unavailable(exc):  # the disk full: not the operation's fault, the batch waits
+                raise  # (SQLite may have rolled it back already: ``_batch``)
             if not isolated:
                 raw.execute("ROLLBACK")
                 raise _Redo from exc

@@ -5,7 +5,8 @@ Telegram takes a press's answer for about 15 s. So a press stored in the inbox i
 only within ``LATE`` seconds of the receiver storing it (storage/inbox.py); older, it is
 answered "not saved" and changes nothing. A worker that had a press in hand when the
 database went out of reach answers it "not saved" itself, without the database, once it is
-older than that (``InHand``): whichever worker takes it when the database is back finds it
+older than that (``InHand``); so does the receiver for each press it stored that is not
+done by then (``Overdue``): whichever worker takes it when the database is back finds it
 too late.
 """
 
@@ -14,20 +15,24 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 from bot.telegram.answers import Answer
 from bot.telegram.presenter import Presenter
+from storage import inbox
 from storage.inbox import LATE, MARGIN
-from storage.outage import Outage
+from storage.outage import Outage, impatient, of_outage
+from storage.postgres import PostgresDatabase
 
 
 @dataclass(frozen=True)
 class Press:
     query_id: str
     chat_id: int  # the chat of the pressed message (its language), or the presser's
+    language: str | None  # the presser's, as Telegram says it
 
     @classmethod
     def of(cls, update: dict[str, Any]) -> Press | None:
@@ -35,7 +40,9 @@ class Press:
         try:
             query = update["callback_query"]
             chat = (query.get("message") or {}).get("chat") or query["from"]
-            return cls(str(query["id"]), int(chat["id"]))
+            language = query["from"].get("language_code")
+            return cls(str(query["id"]), int(chat["id"]),
+                       language if isinstance(language, str) else None)
         except (KeyError, TypeError, ValueError, AttributeError):
             return None
 
@@ -85,3 +92,42 @@ async def not_saved(presenter: Presenter, press: Press) -> None:
     """Answer the press "not saved, try again" (held, if in a unit of work)."""
     await presenter.outbox.answer(press.query_id,
                                   Answer.refuse(presenter.not_stored(press.chat_id)))
+
+
+class Overdue:
+    """The presses a receiver stored, each looked at once it is too late to be done
+    (``LATE`` + ``MARGIN`` after): one not done by then, or every one while the database is
+    out of reach, is answered "not saved" (whoever takes it later finds it too late). One
+    done by then was answered already, and Telegram refuses a second answer."""
+
+    def __init__(self, db: PostgresDatabase, not_saved: Callable[[Press], Awaitable[None]]
+                 ) -> None:
+        self.db = db
+        self.not_saved = not_saved
+        self.due: deque[tuple[float, int, Press]] = deque()  # when, update id, press
+
+    def add(self, update_id: int, press: Press) -> None:
+        self.due.append((time.monotonic() + LATE + MARGIN, update_id, press))
+
+    async def run(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            due: list[tuple[float, int, Press]] = []
+            while self.due and self.due[0][0] <= time.monotonic():
+                due.append(self.due.popleft())
+            if due:
+                await self._look([update_id for _, update_id, _ in due],
+                                 [press for _, _, press in due])
+
+    async def _look(self, update_ids: list[int], presses: list[Press]) -> None:
+        try:
+            with impatient():
+                async with self.db.reading() as conn:
+                    done = await inbox.done(conn, update_ids)
+        except Exception as exc:
+            if not of_outage(exc):
+                raise
+            done = set()  # none can be done while it is out of reach
+        for update_id, press in zip(update_ids, presses, strict=True):
+            if update_id not in done:
+                await self.not_saved(press)

@@ -29,7 +29,7 @@ from bot.service.outcome import Refusal
 from bot.telegram.answers import ALERT_LIMIT
 from bot.telegram.connect import connect
 from bot.telegram.lanes import lane_of, sender_lane
-from bot.telegram.late import Press
+from bot.telegram.late import Overdue, Press
 from bot.ui.i18n import translator
 from storage import inbox
 from storage.outage import DatabaseGone, unavailable
@@ -53,6 +53,7 @@ class Receiver:
         self.db = db
         self.secret = secret
         self.bot = bot  # to answer a press "not saved" (None: Telegram sends it again)
+        self.overdue = None if bot is None else Overdue(db, self._not_saved)
         self.gone = asyncio.Event()  # the database stayed out of reach past its outage limit
 
     async def handle(self, request: web.Request) -> web.Response:
@@ -60,7 +61,9 @@ class Receiver:
         never 500 for one that is: an update whose lane cannot be found goes to its sender's.
         The database out of reach: 503, and Telegram sends the update again later; but a
         press not stored within ``PATIENCE`` is answered "not saved, try again" and dropped
-        (Telegram takes its answer for 15 s only: bot/telegram/late.py)."""
+        (Telegram takes its answer for 15 s only: bot/telegram/late.py), and one stored (or
+        perhaps stored: its COMMIT went unanswered) is so answered if it is not done in time
+        (``Overdue``)."""
         if request.headers.get(SECRET_HEADER) != self.secret:
             return web.Response(status=403)
         try:
@@ -76,6 +79,7 @@ class Receiver:
         while True:
             try:
                 await self._store(update_id, update, body)
+                self.db.outage.ok()
                 break
             except Exception as exc:
                 sent = isinstance(exc, Unanswered)  # COMMIT sent: stored, or not
@@ -87,13 +91,16 @@ class Receiver:
                 except DatabaseGone:
                     self.gone.set()  # past the limit: the receiver stops (``serve``)
                     return _retry_later()
-                if press is None or sent:
+                if press is None:
                     return _retry_later()
+                if sent:  # stored or not: answered "not saved" unless done in time
+                    break
                 if time.monotonic() > deadline:
-                    await self._not_saved(press, update)
+                    await self._not_saved(press)
                     return web.Response(text="ok")
                 await asyncio.sleep(0.2)
-        self.db.outage.ok()
+        if press is not None and self.overdue is not None:
+            self.overdue.add(update_id, press)
         return web.Response(text="ok")
 
     async def _store(self, update_id: int, update: dict[str, Any], body: str) -> None:
@@ -111,11 +118,10 @@ class Receiver:
                 raise Unanswered(f"update {update_id}") from exc
             raise
 
-    async def _not_saved(self, press: Press, update: dict[str, Any]) -> None:
+    async def _not_saved(self, press: Press) -> None:
         """Answer the press "not saved, try again" in its presser's language."""
         assert self.bot is not None
-        language = update["callback_query"].get("from", {}).get("language_code")
-        text = refusals.text(Refusal("not_stored"), translator(language))
+        text = refusals.text(Refusal("not_stored"), translator(press.language))
         try:
             await self.bot.answer_callback_query(press.query_id, text[:ALERT_LIMIT],
                                                  show_alert=True)
@@ -152,6 +158,7 @@ async def serve(settings: Settings) -> None:
     """Run until SIGTERM or SIGINT: migrate, listen, set the webhook."""
     assert settings.webhook_url is not None and settings.database_url is not None
     db = await PostgresDatabase.open(settings.database_url, size=4)
+    db.outage.limit = settings.outage_limit
     bot = Bot(settings.token, base_url=settings.api_base_url,
               base_file_url=settings.api_base_file_url)
     await connect(bot.initialize)
@@ -168,6 +175,7 @@ async def serve(settings: Settings) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stopping.set)
+    overdue = asyncio.create_task(receiver.overdue.run()) if receiver.overdue else None
     try:
         await asyncio.wait([asyncio.create_task(stopping.wait()),
                             asyncio.create_task(receiver.gone.wait())],
@@ -175,6 +183,8 @@ async def serve(settings: Settings) -> None:
         if receiver.gone.is_set():
             raise DatabaseGone(f"database {db.where} out of reach")
     finally:
+        if overdue is not None:
+            overdue.cancel()
         await runner.cleanup()
         await bot.shutdown()
         await db.close()

@@ -67,7 +67,7 @@ from storage.listening import Listener
 from storage.metrics import POSTGRES_COMMIT
 from storage.outage import DatabaseGone, unavailable
 from storage.postgres import PgConn, PostgresDatabase
-from storage.sends import SendQueue
+from storage.sends import Kept, SendQueue
 
 log = logging.getLogger(__name__)
 
@@ -98,8 +98,7 @@ class Worker:
         # What a unit of work does last in its transaction (the Mini App's notice of redraws).
         self.before_commit: list[Callable[[PgConn], Awaitable[None]]] = []
         self.in_hand = InHand(db.outage, lambda press: not_saved(self.presenter, press))
-        # Units whose COMMIT went unanswered (the database out of reach): lane, calls kept.
-        self.doubts: list[tuple[str, list[int]]] = []
+        self.doubts: list[tuple[str, list[int]]] = []  # units whose COMMIT went unanswered
 
     @property
     def svc(self) -> Services:
@@ -187,18 +186,20 @@ class Worker:
 
     async def resume(self) -> None:
         """Make the one-off calls that dead workers committed but left unanswered."""
-        outbox = self.presenter.outbox
-        if isinstance(outbox.queue, SendQueue):
-            for kept in await outbox.queue.claim(dead_after=DEAD_AFTER):
-                await outbox.resume(kept.chat_id, Call.of(kept.call, kept.file), kept.id,
-                                    kept.age)
+        queue = self.presenter.outbox.queue
+        if isinstance(queue, SendQueue):
+            await self._make(await queue.claim(dead_after=DEAD_AFTER))
+
+    async def _make(self, calls: list[Kept]) -> None:
+        for kept in calls:
+            await self.presenter.outbox.resume(kept.chat_id, Call.of(kept.call, kept.file),
+                                               kept.id, kept.age)
 
     # -- units of work ----------------------------------------------------------------------
 
     async def step(self) -> bool:
-        """Do one pending update if there is one a lane lets this worker take (once what
-        an outage left is settled). The database out of reach: what ``unavailable`` tells, the
-        update left pending."""
+        """Do one pending update if there is one a lane lets this worker take (``settle``
+        first). The database out of reach: what ``unavailable`` tells, the update pending."""
         await self.settle()
         async with self.turn, self.db.connection() as raw:
             conn = PgConn(raw)
@@ -246,20 +247,21 @@ class Worker:
             return True
 
     async def settle(self) -> None:
-        """What an outage of the database left, before any other unit of work: the marks of
-        the calls made meanwhile are written; a unit whose COMMIT went unanswered makes its
-        kept calls if it was committed after all (only a worker that died leaves calls to be
-        made again), and its lane is caught up."""
-        outbox = self.presenter.outbox
-        if not isinstance(outbox.queue, SendQueue):
+        """What an outage left, before any other unit of work: the marks of calls made
+        meanwhile are written; the calls of a unit whose COMMIT went unanswered are made if
+        it was committed after all (only a dead worker's are made again), its lane caught up."""
+        queue = self.presenter.outbox.queue
+        if not isinstance(queue, SendQueue):
             return
-        await outbox.queue.settle()
+        await queue.settle()
         while self.doubts:
-            lane, tokens = self.doubts[0]
-            for kept in await outbox.queue.mine(tokens) if tokens else []:
-                await outbox.resume(kept.chat_id, Call.of(kept.call, kept.file), kept.id,
-                                    kept.age)
-            del self.doubts[0]
+            lane, tokens = self.doubts.pop(0)  # once, though a unit's own settle may run now
+            try:
+                kept = await queue.mine(tokens) if tokens else []
+            except BaseException:
+                self.doubts.insert(0, (lane, tokens))
+                raise
+            await self._make(kept)
             await self.in_lane(lane, _taken_over, adopt=False)
 
     async def _unit(self, raw: asyncpg.Connection, transaction: Transaction, lane: str,
@@ -352,6 +354,7 @@ class Worker:
                       adopt: bool) -> bool:
         """Do ``work`` as a unit in ``lane`` if this worker worked there last, or if no
         live worker did (``adopt``: and only then). False: not done here."""
+        await self.settle()
         async with self.turn, self.db.connection() as raw:
             conn = PgConn(raw)
             transaction = raw.transaction()

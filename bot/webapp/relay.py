@@ -160,7 +160,7 @@ class Relay:
     async def _done(self, update_id: int) -> bool:
         try:
             async with self.db.reading() as conn:
-                return await inbox.done(conn, update_id)
+                return update_id in await inbox.done(conn, [update_id])
         except Exception as exc:
             if unavailable(exc):
                 return False  # it cannot be done while the database is out of reach

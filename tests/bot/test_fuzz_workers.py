@@ -1,19 +1,26 @@
 """The fuzz suite's presses and commands against a receiver and two workers on PostgreSQL
-(processes): every press answered within 5 s (a legal one too: the state is not compared
-here, the one-process suite does that), no ERROR or traceback in any process's log."""
+(processes), the fuzzed presses mixed with the players' own presses of their panels' buttons
+(the game goes on under them): every press answered, no ERROR or traceback in any process's
+log, and the stored table is what a replay of the presses the bot accepted gives: its
+record's actions are exactly those presses, in order (records replayed through the engine in
+this process: ``test_workers._check``, which also draws the table as stored and compares
+every message), so nothing forged reached storage.
+
+How soon presses are answered is printed (``pytest -s``), not asserted beyond ``ANSWERED``
+(a bound for "answered at all" on a loaded machine): it is measured in ``python -m bench``
+(bench/workers_bench.py, "fuzzed presses answered")."""
 
 from __future__ import annotations
 
 import asyncio
 import os
 import random
-import sys
 from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.bot.harness import settings_env
+from storage.store import Storage
 from tests.bot.test_fuzz_edge import (
     COMMAND_EXAMPLES,
     COMMANDS,
@@ -21,85 +28,68 @@ from tests.bot.test_fuzz_edge import (
     WORDS,
     callback_data,
 )
-from tests.bot.test_poison import _reply
-from tests.bot.test_workers import Cluster, Played, _free_port, _open
+from tests.bot.test_workers import _check, _quiet, pressed_at
+from tests.bot.worker_fuzz import fuzzed_table
 from tests.fakebot import FakeTelegram, User
 from tests.postgres import LazyServer
-from tests.webapp.test_limits import _table_id
 
-ANSWERED_WITHIN = 5.0
 PRESSES = int(os.environ.get("FUZZ_WORKER_PRESSES", "100"))
-
-
-class LoggedCluster(Cluster):
-    """The processes, each writing its log to a file of ``folder``."""
-
-    def __init__(self, env: dict[str, str], folder: Path, workers: int) -> None:
-        super().__init__(env, workers)
-        self.folder = folder
-
-    async def _start(self, role: str, env: dict[str, str] | None = None, *,
-                     dying: str | None = None) -> asyncio.subprocess.Process:
-        log = (self.folder / f"{role}-{len(list(self.folder.iterdir()))}.log").open("wb")
-        with log:
-            return await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", role,
-                                                        env=env or self.env, stderr=log)
 
 
 async def test_fuzzed_presses_and_commands_on_workers(postgres: LazyServer,
                                                       tmp_path: Path) -> None:
     url = await postgres.new_database()
-    port = _free_port()
     logs = tmp_path / "logs"
     logs.mkdir()
-    async with FakeTelegram() as tg:
-        env = {**os.environ, **settings_env(
-            tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
-            LOG_LEVEL="WARNING")}
-        users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
-        stranger = tg.add_user("Eve")
-        played = Played("preferans", tg.add_group("Cards", [*users, stranger]), users)
-        cluster = LoggedCluster(env, logs, workers=2)
+    async with FakeTelegram() as tg, fuzzed_table(tg, url, logs) as fuzz:
         loop = asyncio.get_running_loop()
-        tried = {"callback data": 0, "commands": 0}
-        try:
-            await cluster.start(tg)
-            for user in [*users, stranger]:
-                tg.press_start(user)
-            await _open(tg, played)
-            table = await _table_id(tg, played)
-            for user in users:  # each has his panel
-                await _reply(tg, user)
-            rng = random.Random(31)  # which chat a command goes to
+        people = st.sampled_from([*fuzz.played.users, fuzz.stranger])
+        rng = random.Random(31)  # which chat a command goes to
 
-            async def press(user: User, data: str) -> None:
-                chat = played.group if user is stranger else user
-                query = tg.press_nowait(user, tg.last_message(chat), data=data, forge=True)
-                await tg.answer_to(query, timeout=ANSWERED_WITHIN)
-                tried["callback data"] += 1
+        async def command(user: User, text: str) -> None:
+            tg.send(user, fuzz.played.group if rng.random() < 0.5 else user, text)
+            await asyncio.sleep(0.05)
+            fuzz.tried["commands"] += 1
 
-            async def command(user: User, text: str) -> None:
-                tg.send(user, played.group if rng.random() < 0.5 else user, text)
-                await asyncio.sleep(0.05)
-                tried["commands"] += 1
+        @settings(FUZZ_SETTINGS, max_examples=PRESSES)
+        @given(user=people, data=callback_data(fuzz.table, 1))
+        def presses(user: User, data: str) -> None:
+            asyncio.run_coroutine_threadsafe(fuzz.forged(user, data), loop).result(60)
 
-            @settings(FUZZ_SETTINGS, max_examples=PRESSES)
-            @given(user=st.sampled_from([*users, stranger]), data=callback_data(table, 1))
-            def presses(user: User, data: str) -> None:
-                asyncio.run_coroutine_threadsafe(press(user, data), loop).result(60)
+        @settings(FUZZ_SETTINGS, max_examples=COMMAND_EXAMPLES)
+        @given(user=people, name=st.sampled_from(COMMANDS), words=st.lists(WORDS, max_size=4))
+        def commands(user: User, name: str, words: list[str]) -> None:
+            text = " ".join([f"/{name}", *words])[:4096]
+            asyncio.run_coroutine_threadsafe(command(user, text), loop).result(60)
 
-            @settings(FUZZ_SETTINGS, max_examples=COMMAND_EXAMPLES)
-            @given(user=st.sampled_from([*users, stranger]), name=st.sampled_from(COMMANDS),
-                   words=st.lists(WORDS, max_size=4))
-            def commands(user: User, name: str, words: list[str]) -> None:
-                text = " ".join([f"/{name}", *words])[:4096]
-                asyncio.run_coroutine_threadsafe(command(user, text), loop).result(60)
-
-            await asyncio.to_thread(presses)
-            await asyncio.to_thread(commands)
-        finally:
-            await cluster.stop()
-    print("fuzzed on workers:", tried)  # the counts the note reports
+        await asyncio.to_thread(presses)
+        await _quiet(tg, url)
+        # What is stored is the accepted presses replayed, each by the user who pressed it;
+        # the messages show it.
+        await _check(tg, url, [fuzz.played])
+        assert await _stored_by(url, fuzz.table) == fuzz.by
+        await asyncio.to_thread(commands)
+        await _quiet(tg, url)
+        assert await _stored_by(url, fuzz.table) == fuzz.by  # commands add no action
+    print("fuzzed on workers:", dict(fuzz.tried), "accepted actions:", len(fuzz.by),
+          "answered in (s):", {k: round(v, 3) for k, v in fuzz.latency().items()})
     text = "".join(p.read_text(errors="replace") for p in sorted(logs.iterdir()))
     assert " ERROR " not in text and "Traceback" not in text, text[-3000:]
-    assert tried == {"callback data": PRESSES, "commands": COMMAND_EXAMPLES}
+    assert fuzz.tried["callback data"] == PRESSES
+    assert fuzz.tried["commands"] == COMMAND_EXAMPLES
+    assert fuzz.by, "no player's press was accepted: the game did not go on"
+
+
+async def _stored_by(url: str, table: int) -> list[int]:
+    """Who pressed each stored action a player pressed (not one made for his seat), in order
+    (the entry of a press at version v is the log's v+1st)."""
+    storage = await Storage.open(url)
+    try:
+        async with storage.db.reading() as conn:
+            users = {row[0]: row[1] for row in await conn.fetch(
+                "SELECT seq, user_id FROM log_entries WHERE table_id = ? AND kind = 'action'",
+                (table,))}
+        pressed, _ = pressed_at(await storage.log.record(table))
+    finally:
+        await storage.close()
+    return [users[version + 1] for version in pressed]

@@ -20,6 +20,7 @@ import contextlib
 import logging
 import os
 import random
+import resource
 import sys
 import threading
 import time
@@ -30,6 +31,7 @@ from pathlib import Path
 import pytest
 
 from bot.ui.callbacks import action_data
+from storage.outage import EXIT_CODE
 from storage.store import Storage
 from tests.bot.harness import open_table, running_bot, settings_env
 from tests.bot.tabletop import only_table, seat_users
@@ -45,11 +47,12 @@ from tests.bot.test_workers import (
     _text,
     pressed_at,
 )
-from tests.fakebot import FakeTelegram
+from tests.fakebot import FakeTelegram, User
 from tests.fakebot.model import CallbackAnswer
 from tests.postgres import LazyServer, PostgresServer
 from tests.storage.test_outage import _locked
 
+NOT_STORED = "Not saved: my storage is out of reach for a moment. Please try again."
 PLAY = 50.0  # seconds of random presses
 RESTART_AT = 6.0  # the server restarted (stopped and started at once)
 STOP_AT = 16.0  # the server stopped ...
@@ -172,7 +175,9 @@ async def _check_stored(url: str, tables: list[Played], started: float) -> None:
             stored, _ = pressed_at(await storage.log.record(rows[played.group.id].id))
             said = [(round(at - started, 1), data, answer and answer.text)
                     for data, answer, at in played.presses]
-            assert all(answer is not None for _, answer, _ in played.presses), (played.game, said)
+            assert all(answer is not None for _, answer, _ in played.presses), (
+                played.game, [press for press in said if press[2] is None
+                              and not any(a for d, a, _ in played.presses if d == press[1])])
             accepted: Counter[tuple[int, tuple[int, str]]] = Counter()
             for data, answer, _ in played.presses:
                 if data.startswith("a:") and answer is not None and not answer.show_alert:
@@ -253,3 +258,62 @@ async def test_a_commit_gone_unanswered_is_settled_by_its_worker(postgres: LazyS
         assert pictures == 1
         assert all(answer is not None for _, answer, _ in played.presses), played.presses
         assert not await _left(url)
+
+
+async def _told(tg: FakeTelegram, user: User, timeout: float) -> list[str]:
+    """What the bot wrote to the user once it wrote anything (nothing within ``timeout``:
+    [])."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        said = [m.text for m in tg.messages(user) if m.sender is tg.bot]
+        if said:
+            return said
+        await asyncio.sleep(0.1)
+    return []
+
+
+async def test_the_single_process_waits_out_a_full_disk_and_exits_75_past_its_limit(
+        tg: FakeTelegram, tmp_path: Path) -> None:
+    """`python -m bot` on SQLite, its outage limit 4 s. Its files may not grow (as on a full
+    disk: RLIMIT_FSIZE, the error SQLite's "disk I/O error") for 2 s: a new player's /start
+    waits, then is answered; then another process holds the file's write lock for longer
+    than the limit (a backup): the /start made meanwhile is answered "Not saved ... try
+    again", and the process exits with code 75. Its log: a WARNING for each outage, an INFO
+    for the end of the first, one ERROR when it gives up; no traceback."""
+    db = tmp_path / "bot.db"
+    env = {**os.environ, **settings_env(tg, db, LOG_LEVEL="INFO", DATABASE_OUTAGE_SECONDS="4")}
+    process = await asyncio.create_subprocess_exec(sys.executable, "-m", "bot", env=env,
+                                                   stderr=asyncio.subprocess.PIPE)
+    assert process.stderr is not None
+    said = asyncio.create_task(process.stderr.read())
+    holder: threading.Thread | None = None
+    try:
+        ann, bob, cid = (tg.add_user(name) for name in ("ann", "bob", "cid"))
+        tg.press_start(ann)
+        assert await _told(tg, ann, 60), "the bot did not start"
+        soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+        resource.prlimit(process.pid, resource.RLIMIT_FSIZE, (1024, hard))
+        tg.press_start(bob)
+        assert not await _told(tg, bob, 2.0)  # it cannot store him yet
+        resource.prlimit(process.pid, resource.RLIMIT_FSIZE, (soft, hard))
+        assert await _told(tg, bob, 30)
+        locked = threading.Event()
+        holder = threading.Thread(target=_locked, args=(str(db), 15.0, locked))
+        holder.start()
+        await asyncio.to_thread(locked.wait)
+        tg.press_start(cid)
+        assert await asyncio.wait_for(process.wait(), 30) == EXIT_CODE
+        assert await _told(tg, cid, 1) == [NOT_STORED]
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+        if holder is not None:
+            await asyncio.to_thread(holder.join)
+    log = (await said).decode(errors="replace")
+    assert "Traceback" not in log, log[-6000:]
+    assert log.count(" WARNING storage.outage: ") == 2, log[-6000:]
+    assert log.count(" INFO storage.outage: ") == 1, log[-6000:]
+    assert [line for line in log.splitlines() if " ERROR " in line] == [
+        line for line in log.splitlines() if "stopping (exit code 75)" in line], log[-6000:]
+    assert log.count("stopping (exit code 75)") == 1, log[-6000:]

@@ -58,3 +58,30 @@ async def test_a_write_within_the_limit_waits_and_is_stored(
     assert await rows(sqlite_store, "SELECT id FROM users") == [(7,)]
     said = [r.levelname for r in caplog.records if r.name == "storage.outage"]
     assert said == ["WARNING", "INFO"]
+
+
+async def test_a_write_on_a_full_disk_waits_until_there_is_room(
+        sqlite_store: Storage, caplog: pytest.LogCaptureFixture) -> None:
+    """SQLITE_FULL ("database or disk is full": the file may not grow, by PRAGMA
+    max_page_count on the store's own connection) for 1.5 s: the write waits, then is
+    stored; one WARNING, one INFO."""
+    caplog.set_level(logging.INFO, logger="storage.outage")
+    conn = sqlite_store.db.conn
+    await sqlite_store.db.write(lambda c: c.execute("CREATE TABLE filler (x BLOB)"))
+    async with conn.execute("PRAGMA page_count") as cursor:
+        (pages,) = await cursor.fetchone()
+    await conn.execute(f"PRAGMA max_page_count = {pages}")
+
+    async def room() -> None:
+        await asyncio.sleep(1.5)
+        await conn.execute("PRAGMA max_page_count = 1073741823")
+
+    making = asyncio.create_task(room())
+    await sqlite_store.db.write(lambda c: c.execute("INSERT INTO filler VALUES (?)",
+                                                    (bytes(64_000),)))
+    assert making.done()  # it waited for the room
+    await making
+    assert await rows(sqlite_store, "SELECT length(x) FROM filler") == [(64_000,)]
+    said = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "storage.outage"]
+    assert [level for level, _ in said] == ["WARNING", "INFO"], said
+    assert "full" in said[0][1], said

@@ -139,16 +139,23 @@ class MessageBook(Delivery):
     async def slot_sent(self, slot: Slot, answered: Sequence[int]) -> bool:
         """A slot's message was posted or edited: its id and the digest of what it shows are
         stored (a worker that takes the table over, or a restart, edits only a message that
-        shows something else), with the shared budget's ``answered`` calls: one write."""
-        table, seat = self._slot_table(slot)
-        if table is None:
+        shows something else), with the shared budget's ``answered`` calls: one write. Also
+        when this process no longer holds the table (another worker took its lane while the
+        call was made: it reads them from storage)."""
+        ids = _slot_ids(slot)
+        if ids is None:
             return False
-        shown, told, drawn = slot.sent_digest, False, self._settles(table, slot)
+        (table_id, seat), table = ids, self.svc.tables.get(ids[0])
+        shown, told = slot.sent_digest, False
+        drawn = None if table is None else self._settles(table, slot)
         try:
-            if await self.svc.store.tables.set_shown(table.id, seat, slot.message_id, shown,
-                                                     answered=answered, drawn=drawn):
+            if await self.svc.store.tables.set_shown(table_id, seat, slot.message_id, shown,
+                                                     answered=answered, drawn=drawn) \
+                    and table is not None:
                 table.row = replace(table.row, shown_at=drawn)
             told = True
+            if table is None:
+                return told
             if seat is not None:
                 table.row = replace(table.row, seats=tuple(
                     replace(s, panel_message_id=slot.message_id, shown_digest=shown)
@@ -160,8 +167,8 @@ class MessageBook(Delivery):
                 if moved and table.match is not None:  # the panels' links follow it
                     self.moved(table)
         except Exception:
-            log.exception("table %s: cannot store message id of %s", table.id, slot.key)
-        if seat is None:
+            log.exception("table %s: cannot store message id of %s", table_id, slot.key)
+        if seat is None and table is not None:
             await self._pin(table, slot)
         return told
 
@@ -195,10 +202,10 @@ class MessageBook(Delivery):
     def _slot_table(self, slot: Slot) -> tuple[Table | None, int | None]:
         """A slot's table and seat (None: the group's); no table for an entry message, which
         nothing stores."""
-        table_id, _, seat = slot.key[1:].partition("s")
-        if "k" in slot.key:
+        ids = _slot_ids(slot)
+        if ids is None:
             return None, None
-        return self.svc.tables.get(int(table_id)), int(seat) if seat else None
+        return self.svc.tables.get(ids[0]), ids[1]
 
     # -- where the group finds the table ------------------------------------------------------
 
@@ -298,6 +305,15 @@ class MessageBook(Delivery):
 def _table_of(slot: Slot) -> int:
     """The table of a slot (its key: ``t<table>``, then ``s<seat>`` or ``k<user>``)."""
     return int(slot.key[1:].partition("s")[0].partition("k")[0])
+
+
+def _slot_ids(slot: Slot) -> tuple[int, int | None] | None:
+    """The table and the seat (None: the group's message) a slot shows; None for an entry
+    message, which nothing stores."""
+    if "k" in slot.key:
+        return None
+    table_id, _, seat = slot.key[1:].partition("s")
+    return int(table_id), int(seat) if seat else None
 
 
 def _unpin_call(chat_id: int, message_id: int, table_id: int | None) -> Call:

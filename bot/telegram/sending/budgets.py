@@ -2,11 +2,14 @@
 
 A group's sliding minute (Telegram allows about 20 messages plus edits), a private chat's few
 seconds (about one send or edit a second, a burst of 3). In a group the table message's edits
-never take the share of the minute (``reserve_of``) kept free for one-off messages: a result
-never waits behind a burst of edits. A game's table message is edited evenly over the minute
-(latest state wins, ``steady_of``), not in a burst and a freeze; a lobby, whose players wait to
-see their press, is not ``even``: it is edited at once while the window allows. (A deal being
-entered by a scorekeeper, who waits for each next question, is in his private chat.)
+never take the share of the minute kept free for one-off messages: an edit goes only while
+the window, whatever filled it, has more than that share free (``reserve_of``, or as many
+calls as the one-off messages of the window if more: ``edits_room``), so that a result or a
+reply does not wait behind edits (when the minute runs short, the edits fold first). A game's
+table message is edited evenly over the minute (latest state wins, ``steady_of``), not in a
+burst and a freeze; a lobby, whose players wait to see their press, is not ``even``: it is
+edited at once while the window allows. (A deal being entered by a scorekeeper, who waits for
+each next question, is in his private chat.)
 
 Several workers: a ``SharedBudget`` counts every call in PostgreSQL too, so that the workers'
 calls to one chat together stay within its budget, and each worker counts its even share of
@@ -62,6 +65,15 @@ def overall_share(limit: int, rank: Rank) -> int:
     return max(1, limit - limit * rank // 8)
 
 
+def edits_room(chat: ChatQueue) -> int:
+    """How full a group's window may be for its table message to be edited: the reserve, or
+    as many one-off calls as the window holds if more, is left free (a chatty group's
+    minute goes to its messages first, its table's edits fold), but one edit always fits."""
+    assert chat.messages is not None
+    reserve = max(chat.window.limit - chat.paced, chat.messages.count())
+    return max(1, chat.window.limit - reserve)
+
+
 class Budgets:
     """The budgets of this process's chats and of all its calls."""
 
@@ -87,7 +99,8 @@ class Budgets:
             window = Window(self.group_limit, self.group_window)
             window.sent_at.extend([at] for at in self._before.pop(chat_id, ()))
             return ChatQueue(chat_id, window, paced, min(paced, steady_of(self.group_limit)),
-                             Window(paced, self.group_window))
+                             Window(paced, self.group_window),
+                             Window(self.group_limit, self.group_window))
         window = Window(PRIVATE_LIMIT, self.private_window)
         if time.monotonic() < self._unknown_until:
             start = self._unknown_until - self.private_window
@@ -120,7 +133,7 @@ class Budgets:
         now = time.monotonic()
         budget = chat.window.delay()
         if paced is not None and chat.edits is not None and not paced.first:
-            budget = max(budget, chat.edits.delay())
+            budget = max(budget, chat.edits.delay(), chat.window.delay(edits_room(chat)))
             if paced.even:
                 budget = max(budget, chat.edited_at + chat.window.period / chat.steady - now)
         chat.resting = chat.group and budget > LONG_WAIT
@@ -148,6 +161,8 @@ class Budgets:
         if paced is not None and chat.edits is not None:
             chat.counted.append(chat.edits.record())
             chat.edited_at = time.monotonic()
+        elif chat.messages is not None:
+            chat.counted.append(chat.messages.record())
 
     async def take(self, chat: ChatQueue) -> None:
         """Wait until one more call of the chat fits its budget, and count it."""

@@ -35,6 +35,7 @@ class ChatQueue:
     paced: int = 0
     steady: int = 0
     edits: Window | None = None
+    messages: Window | None = None  # in a group: its one-off calls (``budgets.edits_room``)
     queue: deque[Slot | Job] = field(default_factory=deque)
     resting: bool = False  # waiting long for a group's budget
     worker: asyncio.Task[None] | None = None

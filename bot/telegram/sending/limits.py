@@ -50,15 +50,19 @@ class Window:
         """Seconds until one more call fits, with at most ``limit`` (default: all) calls
         in the window (0: now)."""
         limit = self.limit if limit is None else limit
-        now = time.monotonic()
-        while self.sent_at and now - self.sent_at[0][0] >= self.period:
-            self.sent_at.popleft()
-        if len(self.sent_at) < limit:
+        if self.count() < limit:
             return 0.0
         answered = sorted(call[0] for call in self.sent_at)[len(self.sent_at) - limit]
         if answered == math.inf:
             return IN_FLIGHT
-        return self.period - (now - answered) + 0.01
+        return self.period - (time.monotonic() - answered) + 0.01
+
+    def count(self) -> int:
+        """The calls in the window now."""
+        now = time.monotonic()
+        while self.sent_at and now - self.sent_at[0][0] >= self.period:
+            self.sent_at.popleft()
+        return len(self.sent_at)
 
     def record(self) -> list[float]:
         """Count a call that is about to be made; set the cell to when it was answered."""

@@ -192,13 +192,14 @@ class Queues:
                 screen.text, chat_id=slot.chat_id, message_id=old, parse_mode=ParseMode.HTML,
                 reply_markup=markup(screen), disable_web_page_preview=True))
         except BadRequest as exc:
-            if "not modified" in exc.message.lower():
-                slot.sent_digest = digest
-                return None
-            log.info("cannot edit message %s in %s (%s): posting anew", old, slot.chat_id, exc)
-            slot.message_id = None
-            slot.renew = True
-            raise _Retry from None
+            if "not modified" not in exc.message.lower():
+                log.info("cannot edit message %s in %s (%s): posting anew", old, slot.chat_id,
+                         exc)
+                slot.message_id = None
+                slot.renew = True
+                raise _Retry from None
+            # It shows this screen already (a worker killed before storing that it sent it):
+            # stored as shown like a sent one, or the next worker would try it again.
         slot.sent(screen, digest)
         await self._slot_sent(chat, slot)
         return None
