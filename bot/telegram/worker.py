@@ -55,6 +55,7 @@ from telegram import Update
 from bot.monitoring.metrics import DEAD_LETTERS
 from bot.service import loading
 from bot.service.ports import Services
+from bot.telegram import heartbeat
 from bot.telegram.calls import Call
 from bot.telegram.context import App
 from bot.telegram.late import InHand, Press, not_saved
@@ -65,7 +66,7 @@ from storage.budgets import SharedBudget
 from storage.inbox import table_lane
 from storage.listening import Listener
 from storage.metrics import POSTGRES_COMMIT
-from storage.outage import DatabaseGone, unavailable
+from storage.outage import unavailable
 from storage.postgres import PgConn, PostgresDatabase
 from storage.sends import Kept, SendQueue
 
@@ -121,7 +122,8 @@ class Worker:
 
         listener = Listener(self.db, {"cardtable_inbox": lambda _: self.wake.set()})
         await listener.renew()
-        beating = asyncio.create_task(self._beating(stopping))
+        beating = asyncio.create_task(heartbeat.beating(self.beat, self._tend, stopping,
+                                                        every=HEARTBEAT))
         log.info("worker %s takes updates", self.id)
         try:
             while not stopping.is_set():
@@ -147,34 +149,29 @@ class Worker:
             await self.presenter.outbox.drain()  # before leaving: then the others take what is left
             await self.db.write(lambda conn: inbox.leave(conn, self.id))
 
-    async def _beating(self, stopping: asyncio.Event) -> None:
-        """Beat; then adopt the dead workers' lanes and resume their kept calls, but not
-        until every live worker had time to beat after an outage of the database (they all
-        look dead then, and may owe marks of calls they made: ``SendQueue.done``)."""
-        while not stopping.is_set():
-            await asyncio.sleep(HEARTBEAT)
-            try:
-                await self.beat()
-                if self.db.outage.back_for() > DEAD_AFTER + 2 * HEARTBEAT:
-                    await self.adopt()
-                    await self.resume()
-            except DatabaseGone:
-                return  # the unit loop stops the worker
-            except Exception as exc:
-                if not unavailable(exc):
-                    log.exception("worker %s: heartbeat failed", self.id)
+    async def _tend(self) -> None:
+        """Prune; adopt the dead workers' lanes and resume their kept calls, but not until
+        every live worker had time to beat after an outage of the database (they all look
+        dead then, and may owe marks of calls they made: ``SendQueue.done``)."""
+        if self.db.outage.back_for() > DEAD_AFTER + 2 * HEARTBEAT:
+            await self.prune()
+            await self.adopt()
+            await self.resume()
 
     async def beat(self) -> None:
-        """Alive; this worker's share of the overall budget follows the live workers. Each
-        ``PRUNE_EVERY`` seconds, the rows of calls older than kept are forgotten."""
+        """Alive; this worker's share of the overall budget follows the live workers."""
         live = await self.db.write(lambda conn: inbox.heartbeat(conn, self.id,
                                                                 dead_after=DEAD_AFTER))
         self.beaten_at = time.monotonic()
-        outbox = self.presenter.outbox
-        outbox.budgets.share(live)
-        if self.pruned_at is not None and self.beaten_at - self.pruned_at < PRUNE_EVERY:
+        self.presenter.outbox.budgets.share(live)
+
+    async def prune(self) -> None:
+        """Each ``PRUNE_EVERY`` seconds, the rows of calls older than kept are forgotten."""
+        now = time.monotonic()
+        if self.pruned_at is not None and now - self.pruned_at < PRUNE_EVERY:
             return
-        self.pruned_at = self.beaten_at
+        self.pruned_at = now
+        outbox = self.presenter.outbox
         if isinstance(outbox.budgets.shared, SharedBudget):
             await outbox.budgets.shared.prune()
         if isinstance(outbox.queue, SendQueue):
