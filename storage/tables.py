@@ -8,8 +8,7 @@ from typing import Any
 
 from storage import log_sql, timers
 from storage import tables_sql as sql
-from storage.budgets import ANSWERED
-from storage.errors import BadInput, NotFound, SeatError, WrongStatus
+from storage.errors import BadInput, SeatError, WrongStatus
 from storage.rows import (
     ACTIVE_STATUSES,
     OPEN_STATUSES,
@@ -259,32 +258,18 @@ class TableStore:
         Only a drawing of the row as it is now counts (False: the table changed since, maybe
         in another process, whose clock may be behind this one's)."""
         return bool(await self._db.write(lambda conn: conn.execute(
-            "UPDATE game_tables SET shown_at = ? WHERE id = ? AND updated_at = ?",
-            (updated_at, table_id, updated_at))))
+            sql.MARK_SHOWN, (updated_at, table_id, updated_at))))
 
     async def set_shown(self, table_id: int, seat: int | None, message_id: int | None,
-                        digest: str | None, *, answered: Sequence[int] = ()) -> None:
+                        digest: str | None, *, answered: Sequence[int] = (),
+                        drawn: float | None = None) -> bool:
         """Which message is the table message (``seat`` None) or a seat's panel, and what it
         shows now: the digest of the screen last sent to it. ``answered``: the shared budget's
-        calls answered with it (storage/budgets.py, PostgreSQL), told in the same statement.
-        Not a change of the table."""
-        params: tuple[Any, ...]
-        if seat is None:
-            update, params = ("UPDATE game_tables SET table_message_id = ?, shown_digest = ?"
-                              " WHERE id = ?", (message_id, digest, table_id))
-        else:
-            update = ("UPDATE seats SET panel_message_id = ?, shown_digest = ?"
-                      " WHERE table_id = ? AND seat = ?")
-            params = (message_id, digest, table_id, seat)
-        if answered:
-            update, params = f"WITH answered AS ({ANSWERED}) {update}", (list(answered), *params)
-
-        async def change(conn: Conn) -> None:
-            if await conn.execute(update, params) == 0:
-                raise NotFound(f"no table {table_id}" if seat is None
-                               else f"table {table_id} has no seat {seat}")
-
-        await self._db.write(change)
+        calls answered with it (storage/budgets.py, PostgreSQL); ``drawn``: the table's
+        ``updated_at`` that all its messages show with this one, marked (``mark_shown``). One
+        statement on PostgreSQL. Not a change of the table. True: marked shown."""
+        return await self._db.write(lambda conn: sql.set_shown(
+            conn, table_id, seat, message_id, digest, answered, drawn))
 
     async def set_status(self, table_id: int, status: Status) -> TableRow:
         """Pause, resume or abort (lobby -> aborted, playing <-> paused, either -> aborted).

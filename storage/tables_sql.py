@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from storage.budgets import ANSWERED
 from storage.errors import BadInput, NotFound, TableExists, WrongStatus
 from storage.rows import OPEN_STATUSES, UNSET, ChatRow, SeatRow, TableRow, Unset, UserRow, dumps
-from storage.sql import Conn
+from storage.sql import POSTGRES, Conn
 
 OPEN = "(" + ", ".join(f"'{s}'" for s in OPEN_STATUSES) + ")"
+# The table's messages all show it as it was at a time (the first and third parameters), if
+# its row (the second) is still as it was then (``TableStore.mark_shown``).
+MARK_SHOWN = "UPDATE game_tables SET shown_at = ? WHERE id = ? AND updated_at = ?"
 T = TypeVar("T")
 _QUIET_HOURS = re.compile(r"([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d")
 
@@ -43,6 +47,40 @@ async def store_picks(conn: Conn, table_id: int, seat: int, picks: Collection[st
     of the press or action that changes them."""
     await conn.execute("UPDATE seats SET picks = ? WHERE table_id = ? AND seat = ?",
                        (dumps(sorted(picks)) if picks else None, table_id, seat))
+
+
+async def set_shown(conn: Conn, table_id: int, seat: int | None, message_id: int | None,
+                    digest: str | None, answered: Sequence[int], drawn: float | None) -> bool:
+    """``TableStore.set_shown``: one statement on PostgreSQL (the shared budget's answered
+    calls and the table marked shown in its WITH); SQLite, which has no writes in a WITH,
+    marks the table in a second."""
+    ctes: list[str] = []
+    values: list[Any] = []
+    if answered:
+        ctes.append(f"answered AS ({ANSWERED})")
+        values.append(list(answered))
+    if seat is None:  # one row: marked shown in the same UPDATE
+        update = ("UPDATE game_tables SET table_message_id = ?, shown_digest = ?,"
+                  " shown_at = CASE WHEN updated_at = ? THEN ? ELSE shown_at END"
+                  " WHERE id = ? RETURNING updated_at = ?")
+        values += [message_id, digest, drawn, drawn, table_id, drawn]
+    else:
+        marks = drawn is not None and conn.dialect is POSTGRES
+        if marks:
+            ctes.append(f"marked AS ({MARK_SHOWN} RETURNING id)")
+            values += [drawn, table_id, drawn]
+        update = ("UPDATE seats SET panel_message_id = ?, shown_digest = ?"
+                  " WHERE table_id = ? AND seat = ? RETURNING "
+                  + ("EXISTS (SELECT 1 FROM marked)" if marks else "false"))
+        values += [message_id, digest, table_id, seat]
+    row = await conn.fetchone(
+        ("WITH " + ", ".join(ctes) + " " if ctes else "") + update, values)
+    if row is None:
+        raise NotFound(f"no table {table_id}" if seat is None
+                       else f"table {table_id} has no seat {seat}")
+    if seat is not None and drawn is not None and conn.dialect is not POSTGRES:
+        return bool(await conn.execute(MARK_SHOWN, (drawn, table_id, drawn)))
+    return bool(row[0])
 
 
 def json_object(name: str, value: Any) -> str:

@@ -202,3 +202,24 @@ async def test_only_a_drawing_of_the_table_as_stored_counts_as_shown(store: Stor
     assert await store.tables.mark_shown(table.id, changed.updated_at)
     assert not await store.tables.mark_shown(table.id, table.updated_at)
     assert (await store.tables.get_table(table.id)).shown
+
+
+async def test_a_message_stored_with_the_drawing_all_show_marks_the_table_shown(
+        store: Storage) -> None:
+    """What a message is and shows is stored with, at once, the table marked as shown by the
+    drawing all its messages show then: only if it is the table as stored."""
+    await _users(store, 1)
+    table = await store.tables.create_table(CHAT, "preferans", creator_id=1, rules={},
+                                            seat_count=3)
+    table = await store.tables.seat_user(table.id, 1)
+    assert not await store.tables.set_shown(table.id, 0, 70, "d0", drawn=table.updated_at + 5)
+    assert await store.tables.set_shown(table.id, 0, 71, "d1", drawn=table.updated_at)
+    row = await store.tables.get_table(table.id)
+    assert row.shown and (row.seats[0].panel_message_id, row.seats[0].shown_digest) == (71, "d1")
+    changed = await store.tables.update_table(table.id, timer_deadline=123.0)
+    assert not await store.tables.set_shown(table.id, None, 72, "g", drawn=table.updated_at)
+    row = await store.tables.get_table(table.id)
+    assert (row.table_message_id, row.shown_digest, row.shown) == (72, "g", False)
+    assert await store.tables.set_shown(table.id, None, 73, "g2", drawn=changed.updated_at)
+    assert not await store.tables.set_shown(table.id, 0, 74, "d2")  # nothing drawn: unmarked
+    assert (await store.tables.get_table(table.id)).shown

@@ -147,9 +147,12 @@ class MessageBook(Delivery):
             return False
         (table_id, seat), table = ids, self.svc.tables.get(ids[0])
         shown, told = slot.sent_digest, False
+        drawn = None if table is None else self._settles(table, slot)
         try:
-            await self.svc.store.tables.set_shown(table_id, seat, slot.message_id, shown,
-                                                  answered=answered)
+            if await self.svc.store.tables.set_shown(table_id, seat, slot.message_id, shown,
+                                                     answered=answered, drawn=drawn) \
+                    and table is not None:
+                table.row = replace(table.row, shown_at=drawn)
             told = True
             if table is None:
                 return told
@@ -168,6 +171,16 @@ class MessageBook(Delivery):
         if seat is None and table is not None:
             await self._pin(table, slot)
         return told
+
+    def _settles(self, table: Table, slot: Slot) -> float | None:
+        """The drawing of the table (its row's ``updated_at``) that all its messages show once
+        this slot's is stored, if they do (``slot_settled``, told with the store); else None."""
+        drawn = self.drawn.get(table.id)
+        if drawn is None or (table.row.shown_at or 0) >= drawn \
+                or (slot.pending and slot.urgent):  # (it goes again: ``Queues``)
+            return None
+        others = (s for s in self.slots.get(table.id, {}).values() if s is not slot)
+        return None if any(s.queued for s in others) else drawn
 
     async def slot_settled(self, slot: Slot) -> None:
         """Once every message of a table shows its latest drawing (or a change that waits for
