@@ -40,11 +40,11 @@ from tests.bot.test_workers import (
     _RESULT,
     Cluster,
     Played,
-    _free_port,
     _open,
     _play,
     _quiet,
     _text,
+    press_any,
     pressed_at,
 )
 from tests.fakebot import FakeTelegram, User
@@ -113,11 +113,8 @@ async def test_postgres_restarted_and_stopped_during_play(tmp_path: Path) -> Non
     async with running(tmp_path) as logged:
         server = logged.server
         url = await server.new_database()
-        port = _free_port()
         async with FakeTelegram() as tg:
-            env = {**os.environ, **settings_env(
-                tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
-                LOG_LEVEL="INFO")}
+            env = _worker_env(tg, url, "INFO")
             tables = []
             for n, (game, seats) in enumerate((("preferans", 3), ("joker", 4))):
                 users = [tg.add_user(f"o{n}p{i}") for i in range(seats)]
@@ -317,3 +314,44 @@ async def test_the_single_process_waits_out_a_full_disk_and_exits_75_past_its_li
     assert [line for line in log.splitlines() if " ERROR " in line] == [
         line for line in log.splitlines() if "stopping (exit code 75)" in line], log[-6000:]
     assert log.count("stopping (exit code 75)") == 1, log[-6000:]
+
+
+async def test_a_press_stored_before_an_outage_and_never_taken_is_answered_not_saved(
+        tmp_path: Path) -> None:
+    """The receiver stores a press that no worker takes (the only one was killed), and
+    PostgreSQL stops: 12 s after storing it the receiver, unable to look, answers it "not
+    saved". The worker started once the server is back finds it too late: not stored."""
+    async with running(tmp_path) as logged:
+        url = await logged.server.new_database()
+        async with FakeTelegram() as tg:
+            env = _worker_env(tg, url, "INFO")
+            users = [tg.add_user(f"late{i}") for i in range(3)]
+            played = Played("preferans", tg.add_group("late", users), users)
+            await logged.cluster(tg, env, workers=1)
+            for user in users:
+                tg.press_start(user)
+            await _open(tg, played)
+            await tg.settled()
+            worker = logged.processes[1]
+            worker.kill()
+            await worker.wait()
+            pressed = press_any(tg, played, random.Random(35))
+            assert pressed is not None
+            query, data = pressed
+            await asyncio.sleep(2.0)  # stored (the receiver answers the webhook once it is)
+            await asyncio.to_thread(logged.server.halt)
+            answer = await tg.answer_to(query, timeout=30)
+            assert _not_saved(answer), answer
+            await asyncio.to_thread(logged.server.resume)
+            await logged.start("work", env)
+            await _quiet(tg, url)
+            storage = await Storage.open(url)
+            try:
+                (row,) = await storage.tables.open_tables(chat_id=played.group.id)
+                stored, _ = pressed_at(await storage.log.record(row.id))
+            finally:
+                await storage.close()
+            _, _, version, _, _ = data.split(":", 4)
+            assert int(version) not in stored, (data, stored)
+    said = logged.said()
+    assert "update" in said and "not done" in said, said[-3000:]

@@ -48,12 +48,12 @@ def _results(tg: FakeTelegram, group: Chat) -> tuple[list[str], int]:
             sum(1 for m in messages if m.file is not None))
 
 
-def _worker_env(tg: FakeTelegram, url: str) -> dict[str, str]:
+def _worker_env(tg: FakeTelegram, url: str, level: str = "WARNING") -> dict[str, str]:
     """The environment of a receiver and its workers on the database at ``url``."""
     port = _free_port()
     return {**os.environ, **settings_env(
         tg, url, WEBHOOK_URL=f"http://127.0.0.1:{port}/hook", PORT=str(port),
-        LOG_LEVEL="WARNING")}
+        LOG_LEVEL=level)}
 
 
 def _joker(tg: FakeTelegram, name: str) -> Played:

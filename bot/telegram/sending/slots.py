@@ -54,13 +54,16 @@ class Slot:
         ``easy`` change waits, unless it renews the message, this process has not sent it yet
         (a new message, a restart, a table taken over: what it shows is unknown, or known only
         by its stored digest) or its buttons come, change or go (a button shown is one that
-        may be pressed)."""
+        may be pressed) from those the message shows, or will once what is queued or being
+        sent lands."""
+        shown = buttons(self.screen) if self.queued and self.screen is not None \
+            else self.sent_buttons
         self.screen = screen
         self.renew = self.renew or renew
         if not self.pending:
             return False
-        self.urgent = self.urgent or not easy or self.renew or self.sent_buttons is None \
-            or buttons(screen) != self.sent_buttons
+        self.urgent = self.urgent or not easy or self.renew or shown is None \
+            or buttons(screen) != shown
         if self.queued or not self.urgent:
             return False  # (queued, it goes with what is queued; else it waits)
         self.queued = True
