@@ -13,6 +13,7 @@ from bench import (
     bot_bench,
     engine_bench,
     human_pace,
+    keep_bench,
     pictures_bench,
     restore_bench,
     robot_bench,
@@ -32,7 +33,8 @@ SECTIONS = {"engine": engine_bench.run, "scoring": scoring_bench.run,
             "robots": robot_bench.run, "bot": bot_bench.run,
             "human": human_pace.run, "saturated": saturated.run,
             "timers": timers_bench.run, "webapp": webapp_bench.run,
-            "workers": workers_bench.run, "analysis": analysis_bench.run}
+            "workers": workers_bench.run, "analysis": analysis_bench.run,
+            "keep": keep_bench.run}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -75,7 +75,8 @@ _LANE_ROWS = (
     f"(SELECT {POSTGRES.json_array('u')} FROM users u WHERE claimed.lane LIKE 'p%'"
     f" AND u.id = {_CHAT} OR u.id IN (SELECT s.user_id FROM seats s JOIN game_tables t"
     f" ON t.id = s.table_id WHERE claimed.lane LIKE 'c%' AND t.chat_id = {_CHAT}"
-    f" AND t.thread_id = split_part(claimed.lane, ':', 2)::bigint AND {_OPEN_SQL})) AS users,"
+    f" AND t.thread_id = NULLIF(split_part(claimed.lane, ':', 2), '')::bigint"
+    f" AND {_OPEN_SQL})) AS users,"
     f" (SELECT {POSTGRES.json_array('c')} FROM chats c WHERE claimed.lane LIKE 'c%'"
     f" AND c.id = {_CHAT}) AS chats")
 

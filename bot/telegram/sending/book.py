@@ -85,7 +85,8 @@ class MessageBook(Delivery):
         mine = self.entries.setdefault(table_id, {})
         slot = mine.get(user_id)
         if slot is None:
-            slot = mine[user_id] = Slot(f"t{table_id}k{user_id}", user_id, message_id)
+            slot = mine[user_id] = Slot(f"t{table_id}k{user_id}", user_id, message_id,
+                                        spaced=True)
         return slot
 
     def entries_of(self, table_id: int) -> list[tuple[int, Slot]]:

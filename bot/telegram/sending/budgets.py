@@ -127,7 +127,8 @@ class Budgets:
     def delay(self, chat: ChatQueue, *, paced: Slot | None = None,
               rank: Rank = Rank.BUTTONS) -> float:
         """Seconds until the chat may make its next call; ``paced``: a group message's edit
-        (never into the group's reserve; evenly spread if the slot is ``even``); ``rank``: how
+        (never into the group's reserve; evenly spread if the slot is ``even``), or a private
+        message's that is ``spaced`` (its edits evenly spread over the window); ``rank``: how
         much of the calls a second over all chats it may fill (``overall_share``). Sets
         ``resting``."""
         now = time.monotonic()
@@ -136,6 +137,8 @@ class Budgets:
             budget = max(budget, chat.edits.delay(), chat.window.delay(edits_room(chat)))
             if paced.even:
                 budget = max(budget, chat.edited_at + chat.window.period / chat.steady - now)
+        elif paced is not None and paced.spaced and not chat.group:
+            budget = max(budget, chat.edited_at + chat.window.period / chat.window.limit - now)
         chat.resting = chat.group and budget > LONG_WAIT
         return max(budget, chat.paused_until - now, chat.shared_until - now,
                    self.overall.delay(overall_share(self.overall.limit, rank)))
@@ -160,6 +163,8 @@ class Budgets:
             chat.reserved = None
         if paced is not None and chat.edits is not None:
             chat.counted.append(chat.edits.record())
+            chat.edited_at = time.monotonic()
+        elif paced is not None:  # a private message's spaced edit
             chat.edited_at = time.monotonic()
         elif chat.messages is not None:
             chat.counted.append(chat.messages.record())

@@ -40,7 +40,7 @@ class ChatQueue:
     resting: bool = False  # waiting long for a group's budget
     worker: asyncio.Task[None] | None = None
     paused_until: float = 0.0  # a 429's wait
-    edited_at: float = -1e9  # the table message's last paced edit
+    edited_at: float = -1e9  # the last paced edit (a table message; in private, a spaced one)
     counted: list[list[float]] = field(default_factory=list)  # its calls not yet answered
     shared: list[int] = field(default_factory=list)  # their tokens in the shared budget
     answered: list[int] = field(default_factory=list)  # tokens of answered calls, not yet told

@@ -118,7 +118,7 @@ class Queues:
         budgets = self.budgets
         while chat.queue:
             item = chat.next_item()
-            paced = item if chat.group and isinstance(item, Slot) else None
+            paced = item if isinstance(item, Slot) and (chat.group or item.spaced) else None
             delay = await budgets.wait_for(chat, paced=paced, rank=rank_of(chat, item))
             if delay > 0:
                 chat.wake.clear()

@@ -42,6 +42,9 @@ class Slot:
     # its next edit goes before the chat's one-off messages, unpaced: a deal's end, above
     # which its result must not stand while the table still shows the deal going on
     first: bool = False
+    # in a private chat: its edits one a chat's window / limit apart (about a second), not in
+    # a burst and a wait: a keeper's entry, whose reader waits for each next question
+    spaced: bool = False
 
     @property
     def pending(self) -> bool:

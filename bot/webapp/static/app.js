@@ -350,29 +350,57 @@ const app = (() => {
     html($("note"), "⚠ " + (text || "401"));
   }
 
-  async function start() {
-    telegram.ready();
-    const first = await fetch("api/page?" + auth);
-    const said = await first.json().catch(() => ({}));
-    if (first.status === 401) return expired(said.text);
-    if (!first.ok) {
-      html($("note"), said.text || String(first.status));
-      return;
-    }
-    show(said);
+  const RETRY_FIRST_MS = 1000;
+  const RETRY_MOST_MS = 15000;
+  let retryMs = RETRY_FIRST_MS;
+
+  function later(again) {
+    // A server that answered with an error (a worker restarting, the database away): the
+    // browser does not try again by itself, so the page does, less often each time.
+    setTimeout(again, retryMs);
+    retryMs = Math.min(retryMs * 2, RETRY_MOST_MS);
+  }
+
+  function listen() {
     const events = new EventSource("api/events?" + auth);
+    events.onopen = () => { retryMs = RETRY_FIRST_MS; };
     events.onmessage = (event) => {
       $("toast").hidden = true;
       show(JSON.parse(event.data));
     };
-    events.onerror = () => toast(state.page.texts.offline);
+    events.onerror = () => {
+      toast(state.page.texts.offline);
+      if (events.readyState === EventSource.CLOSED) later(listen);
+    };
     events.addEventListener("expired", (event) => {
       events.close();
       expired(JSON.parse(event.data).text);
     });
+  }
+
+  async function start() {
+    let said = {};
+    let first = null;
+    try {
+      first = await fetch("api/page?" + auth);
+      said = await first.json().catch(() => ({}));
+    } catch (error) {
+      said = { text: String(error) };
+    }
+    if (first && first.status === 401) return expired(said.text);
+    if (!first || !first.ok) {
+      html($("note"), said.text || String(first ? first.status : ""));
+      // A refusal (no such table, not yours to watch) stands; a server in trouble is asked again.
+      const refused = first && first.status < 500 && first.status !== 429;
+      return refused ? undefined : later(start);
+    }
+    retryMs = RETRY_FIRST_MS;
+    show(said);
+    listen();
     setInterval(drawClock, 1000);
   }
 
+  telegram.ready();
   start();
   return { state };
 })();

@@ -1,0 +1,50 @@
+"""Keeping score by buttons (issue 33.3) on the fake Bot API under Telegram's real limits: a
+keeper enters Preferans deals in his private chat as fast as each next question shows, at
+most 3 taps a second, while a player asks /history in the group. How long each next question
+takes (a private chat allows about one edit a second, a burst of 3), what the group pays per
+deal, how long the /history reply takes."""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+from pathlib import Path
+
+from bench.figures import Figure
+from tests.bot.harness import running_bot
+from tests.bot.keep_pace import enter_deals
+from tests.bot.scorekeeping import open_keeping
+from tests.fakebot import FakeTelegram, FloodLimits
+
+TAPS_A_SECOND = 3.0
+
+
+async def _entered(deals: int) -> list[Figure]:
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeTelegram(flood=FloodLimits()) as tg:
+            ann, bob = tg.add_user("Ann"), tg.add_user("Bob")
+            group = tg.add_group("Keep", [ann, bob])
+            async with running_bot(tg, Path(tmp) / "bench.db") as hub:
+                keeping = await open_keeping(tg, hub, group, ann, joiners=(ann, bob),
+                                             guests=("Cid",))
+                got = await enter_deals(tg, keeping, deals, TAPS_A_SECOND, bob)
+    waits = sorted(got.waits)
+    note = f"{deals} deals, {got.taps} taps, at most {TAPS_A_SECOND:g} a second"
+    return [
+        Figure("keep", "next question after a tap, median", statistics.median(waits), "s", note),
+        Figure("keep", "next question after a tap, p90", waits[int(0.9 * (len(waits) - 1))],
+               "s", note),
+        Figure("keep", "next question after a tap, max", waits[-1], "s", note),
+        Figure("keep", "taps refused", len(got.refused), "taps", note),
+        Figure("keep", "deals entered a minute", 60 * deals / got.seconds, "deals", note),
+        Figure("keep", "group sends+edits per deal",
+               (len(got.sends) + len(got.edits) - 1) / deals, "calls",
+               "its result and the message's edit, folded; the /history reply apart"),
+        Figure("keep", "/history reply meanwhile", got.history_answered - got.history_sent,
+               "s", "sent when the last deal's entry begins"),
+    ]
+
+
+def run(quick: bool) -> list[Figure]:
+    return asyncio.run(_entered(4 if quick else 8))
