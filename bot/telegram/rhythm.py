@@ -1,7 +1,8 @@
 """A table's beats: when the group's message, and the panels of the players who wait, show it.
 
-A beat is a trick complete (a seat that acted since the last beat is to act again) or the
-play's start: the group's message shows it. The bidding and what follows it until the play
+A beat is a trick complete (a seat that acted since the last beat is to act again), the
+play's start, or a step aside from the play and back (a Preferans claim shows the claimer's
+hand; its refusal): the group's message shows it. The bidding and what follows it until the play
 (bids, talon, discard, whists) is shown there once, with the first lead. A deal's end is shown
 there at once, and on the panels of those who sit out (who had nothing to do in its play, or
 have no cards in the next deal); a player with cards sees the new deal with his first turn in
@@ -77,7 +78,8 @@ class Rhythm:
         if state.phase != last.phase:
             self._rounds[table.id] = _Round(deal, state.phase, match.version, to_act,
                                             played=last.played)
-            return Beat.ROUND if state.phase == PLAY else None
+            # the play's start, and a step aside from it and back (a claim being answered)
+            return Beat.ROUND if PLAY in (state.phase, last.phase) else None
         if match.version == last.version:
             return None
         last.acted |= last.to_act

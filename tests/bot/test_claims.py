@@ -8,10 +8,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.bot.harness import act, open_table, running_bot, toggle_conventions
 from tests.bot.test_preferans_game import choose
 from tests.fakebot import FakeTelegram, User
 
+# Telegram's windows four times faster on both sides (tests/bot/conftest.py): the group
+# shows a claim because it is a beat of the table (bot/telegram/rhythm.py), not because an
+# edit happened to be waiting.
+pytestmark = pytest.mark.telegram_clock(4)
 
 async def _table(tg: FakeTelegram, conventions: tuple[str, ...]) -> tuple[list[User], object]:
     """A started Preferans game whose lobby turned on these conventions."""
