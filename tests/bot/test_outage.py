@@ -38,6 +38,7 @@ from tests.bot.tabletop import only_table, seat_users
 from tests.bot.test_sends import RESULT, _joker, _left, _results, _sheet_on, _worker_env
 from tests.bot.test_workers import (
     _RESULT,
+    PLAYABLE,
     Cluster,
     Played,
     _open,
@@ -331,7 +332,11 @@ async def test_a_press_stored_before_an_outage_and_never_taken_is_answered_not_s
             for user in users:
                 tg.press_start(user)
             await _open(tg, played)
-            await tg.settled()
+            deadline = time.monotonic() + 60.0  # a guard, not a speed limit
+            while not any(b.get("callback_data", "")[:2] in PLAYABLE
+                          for u in users for m in tg.messages(u)[-1:] for b in m.buttons):
+                assert time.monotonic() < deadline, "no panel offers a turn"
+                await asyncio.sleep(0.1)  # the worker deals and draws the first turn
             worker = logged.processes[1]
             worker.kill()
             await worker.wait()
