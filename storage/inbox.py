@@ -228,10 +228,11 @@ async def pending(conn: Conn) -> int:
     return int(row[0]) if row is not None else 0
 
 
-async def heartbeat(conn: Conn, worker: str, *, dead_after: float) -> int:
-    """The worker is alive; the number of live workers. Done updates older than a day are
-    forgotten, and dead letters older than a week. One statement (a worker beats each
-    second: issue 30); its writes are not seen by its count, hence the others' and its own."""
+async def heartbeat(conn: Conn, worker: str, *, counted_after: float) -> int:
+    """The worker is alive; the number of workers seen in the last ``counted_after`` seconds.
+    Done updates older than a day are forgotten, and dead letters older than a week. One
+    statement (a worker beats each second: issue 30); its writes are not seen by its count,
+    hence the others' and its own."""
     row = await conn.fetchone(
         f"WITH beat AS (INSERT INTO workers (id, seen_at) VALUES (?, {NOW})"
         " ON CONFLICT (id) DO UPDATE SET seen_at = EXCLUDED.seen_at),"
@@ -239,7 +240,7 @@ async def heartbeat(conn: Conn, worker: str, *, dead_after: float) -> int:
         f" gone AS (DELETE FROM workers WHERE seen_at < {NOW} - ? AND id <> ?),"
         f" dead AS (DELETE FROM dead_letters WHERE set_aside_at < {NOW} - ?)"
         f" SELECT count(*) + 1 FROM ({LIVE}) AS live WHERE live.id <> ?",
-        (worker, KEEP_DONE, KEEP_DONE, worker, KEEP_DEAD, dead_after, worker))
+        (worker, KEEP_DONE, KEEP_DONE, worker, KEEP_DEAD, counted_after, worker))
     return int(row[0]) if row is not None else 1
 
 

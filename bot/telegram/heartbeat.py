@@ -1,6 +1,6 @@
 """A worker's heartbeat, each second whatever else the worker is slow to do: a live worker
-that missed beats for ``DEAD_AFTER`` seconds is left out of the others' count, and they take
-its share of the calls a second (``Budgets.share``) while it still sends. What a beat is
+that missed beats for ``SHARED_AFTER`` seconds is left out of the others' count, and they take
+its share of the calls a second (``Budgets.share``) while it may still send. What a beat is
 followed by (adopting the dead workers' lanes, resuming their calls) runs beside the beats,
 not before the next one."""
 

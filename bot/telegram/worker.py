@@ -73,6 +73,7 @@ from storage.sends import Kept, SendQueue
 log = logging.getLogger(__name__)
 
 DEAD_AFTER = 3.0  # seconds without a heartbeat after which a worker is taken for dead
+SHARED_AFTER = 2 * DEAD_AFTER  # ... and after which its share of the calls a second is taken
 STEAL_AFTER = 3.0  # seconds an update may wait for its lane's busy worker
 HEARTBEAT = 1.0
 PRUNE_EVERY = 60.0  # seconds between two prunes of the shared budget's and kept calls' rows
@@ -159,9 +160,10 @@ class Worker:
             await self.resume()
 
     async def beat(self) -> None:
-        """Alive; this worker's share of the overall budget follows the live workers."""
-        live = await self.db.write(lambda conn: inbox.heartbeat(conn, self.id,
-                                                                dead_after=DEAD_AFTER))
+        """Alive; its share of the calls a second follows the workers seen in ``SHARED_AFTER``
+        (one whose loop stalled a few seconds sends again when it wakes)."""
+        live = await self.db.write(lambda conn: inbox.heartbeat(
+            conn, self.id, counted_after=SHARED_AFTER))
         self.beaten_at = time.monotonic()
         self.presenter.outbox.budgets.share(live)
 
