@@ -9,23 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import TYPE_CHECKING
 
 from bot.service import play
 from bot.service.outcome import Outcome, refused
-from bot.service.tables import HINTS, Table, gives_hints
-
-if TYPE_CHECKING:
-    from bot.service.ports import Services
-
-
-async def toggle(svc: Services, table: Table) -> Outcome:
-    """The lobby's hints button: on, or off again (the lock is held)."""
-    if table.spec.hint is None:
-        return refused("bad_button")
-    settings = {**table.row.settings, HINTS: not gives_hints(table.row.settings)}
-    table.row = await svc.store.tables.update_settings(table.id, settings)
-    return Outcome().redraw(table)
+from bot.service.tables import Table, gives_hints
 
 
 async def press(table: Table, user_id: int, parts: tuple[str, ...]) -> Outcome:

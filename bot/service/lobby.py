@@ -6,9 +6,9 @@ import logging
 import random
 from typing import TYPE_CHECKING
 
-from bot.service import events, hints, loading, play, time_settings
+from bot.service import events, loading, play, time_settings
 from bot.service.outcome import Outcome, Setting
-from bot.service.tables import PUBLIC, REMATCH, TOPIC, Table, is_public
+from bot.service.tables import HINTS, PUBLIC, REMATCH, TOPIC, Table
 from engine.base import RulesError, offered_values
 from engine.games import get_game
 from engine.match import Match
@@ -83,10 +83,10 @@ async def press(svc: Services, table: Table, user: UserRow, parts: tuple[str, ..
         return out.redraw(table)
     if op == "partners":
         return await rotate_partners(svc, table)
-    if op == "hints":
-        return await hints.toggle(svc, table)
+    if op == "hints" and table.spec.hint is not None:
+        return await flip(svc, table, HINTS)
     if op == "public":
-        return await toggle_public(svc, table)
+        return await flip(svc, table, PUBLIC)
     if op == "time" and len(parts) in (2, 3) and parts[1] in time_settings.KEYS:
         return await change_time(svc, table, parts[1], parts[2:])
     if op == "set" and len(parts) in (2, 3):
@@ -189,9 +189,10 @@ async def change_option(svc: Services, table: Table, key: str,
     return out.redraw(table).done("setting_set", setting=Setting(key, value, table.game))
 
 
-async def toggle_public(svc: Services, table: Table) -> Outcome:
-    """Who may watch the table in the Mini App: anyone with its link, or its group again."""
-    settings = {**table.row.settings, PUBLIC: not is_public(table.row.settings)}
+async def flip(svc: Services, table: Table, key: str) -> Outcome:
+    """A yes-or-no setting of the table the other way: 💡 hints for learners (``HINTS``), who
+    may watch in the Mini App (``PUBLIC``). The lock is held."""
+    settings = {**table.row.settings, key: not table.row.settings.get(key)}
     table.row = await svc.store.tables.update_settings(table.id, settings)
     return Outcome().redraw(table)
 
