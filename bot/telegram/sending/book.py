@@ -174,13 +174,19 @@ class MessageBook(Delivery):
         return told
 
     def _settles(self, table: Table, slot: Slot) -> float | None:
-        """The drawing of the table (its row's ``updated_at``) that all its messages show once
-        this slot's is stored, if they do (``slot_settled``, told with the store); else None."""
-        drawn = self.drawn.get(table.id)
-        if drawn is None or (table.row.shown_at or 0) >= drawn \
-                or (slot.pending and slot.urgent):  # (it goes again: ``Queues``)
+        """The drawing of the table that all its messages show once this slot's is stored, if
+        they do (``slot_settled``, told with the store); else None."""
+        if slot.pending and slot.urgent:  # (it goes again: ``Queues``)
             return None
-        others = (s for s in self.slots.get(table.id, {}).values() if s is not slot)
+        return self._unmarked(table, besides=slot)
+
+    def _unmarked(self, table: Table, besides: Slot | None = None) -> float | None:
+        """The table's last drawing (its row's ``updated_at``) if no message of it but
+        ``besides`` is queued and it is not yet stored as shown; else None."""
+        drawn = self.drawn.get(table.id)
+        if drawn is None or (table.row.shown_at or 0) >= drawn:
+            return None
+        others = (s for s in self.slots.get(table.id, {}).values() if s is not besides)
         return None if any(s.queued for s in others) else drawn
 
     async def slot_settled(self, slot: Slot) -> None:
@@ -188,11 +194,8 @@ class MessageBook(Delivery):
         the table's beat: a restart need not show it sooner), that is stored: a restart
         redraws only the tables that changed after (``TableRow.shown``)."""
         table, _ = self._slot_table(slot)
-        if table is None or table.id not in self.drawn:
-            return
-        drawn = self.drawn[table.id]
-        if (table.row.shown_at or 0) >= drawn \
-                or any(s.queued for s in self.slots.get(table.id, {}).values()):
+        drawn = None if table is None else self._unmarked(table)
+        if table is None or drawn is None:
             return
         try:
             if await self.svc.store.tables.mark_shown(table.id, drawn):
