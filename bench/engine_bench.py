@@ -46,16 +46,18 @@ def _random_play(name: str, seconds: float) -> _Count:
 
 
 def run(quick: bool) -> list[Figure]:
-    seconds = 1.0 if quick else 5.0
+    seconds = 0.3 if quick else 5.0
     figures = []
     for name in GAMES:
         count = _random_play(name, seconds)
         figures.append(Figure("engine", f"{name}: actions/s (legal_actions + apply)",
                               count.actions / count.elapsed, "actions/s",
-                              "random legal play from seeds"))
+                              f"random legal play from seeds for {count.elapsed:.1f} s"))
         figures.append(Figure("engine", f"{name}: random full deals/s",
-                              count.deals / count.elapsed, "deals/s", "deal, play and score"))
+                              count.deals / count.elapsed, "deals/s",
+                              f"deal, play and score; {count.deals} deals"))
         figures.append(Figure("engine", f"{name}: random full games/s",
                               count.games / count.elapsed, "games/s",
-                              f"default rules, about {count.deals / count.games:.0f} deals a game"))
+                              f"default rules, about {count.deals / count.games:.0f} deals a game; "
+                              f"{count.games} games"))
     return figures

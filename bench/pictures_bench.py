@@ -11,7 +11,7 @@ from bot.screens.sheet import render_sheet
 
 
 def run(quick: bool) -> list[Figure]:
-    repeats = 5 if quick else 30
+    repeats = 3 if quick else 30
     figures = []
     for name, (game, example) in EXAMPLES.items():
         match = played(game, example.seed, example.deals, example.players, example.rules)

@@ -46,7 +46,7 @@ def _score(rules: Rules, pulyas: list[list[DealResult]], seconds: float) -> tupl
 
 
 def run(quick: bool) -> list[Figure]:
-    seconds, games = (0.5, 3) if quick else (3.0, 10)
+    seconds, games = (0.2, 2) if quick else (3.0, 10)
     figures = []
     for variant, target in GAMES.items():
         rules = Rules.from_dict({"variant": variant, "pool": target})
@@ -55,6 +55,7 @@ def run(quick: bool) -> list[Figure]:
         deals, elapsed = _score(rules, pulyas, seconds)
         figures.append(Figure(
             "scoring", f"preferans {variant}: pulya scoring, deals/s", deals / elapsed,
-            "deals/s", f"whole games to pool {target}, {per_game:.0f} deals each, with report()",
+            "deals/s", f"{games} whole games to pool {target}, {per_game:.0f} deals each, with"
+            f" report(), scored again and again for {elapsed:.1f} s",
         ))
     return figures

@@ -53,7 +53,7 @@ def _timed(layout: Layout, goal: Goal) -> tuple[float, float]:
 
 
 def run(quick: bool) -> list[Figure]:
-    deals = 20 if quick else 200
+    deals = 10 if quick else 200
     times: dict[str, list[tuple[float, float]]] = {}
     for seed in range(deals):
         for kind, (layout, goal) in _problems(seed).items():

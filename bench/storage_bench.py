@@ -54,10 +54,11 @@ async def _append_all(store: Storage, table: TableRow, record: dict[str, Any], c
     return len(entries)
 
 
-async def _appends_per_second(path: str, games: int, per_game: int) -> float:
-    """``games`` games appending at once, each its entries in order; appends/s overall."""
+async def _appends_per_second(path: str, games: int, per_game: int, deals: int) -> float:
+    """``games`` games appending at once, each its entries in order (from records of
+    ``deals`` random deals); appends/s overall."""
     game_names = sorted(GAMES)
-    records = [play_random(game_names[g % len(game_names)], g, 40, play=True)
+    records = [play_random(game_names[g % len(game_names)], g, deals, play=True)
                for g in range(games)]
     async with await Storage.open(path) as store:
         tables = [await _table(store, -1 - g, record) for g, record in enumerate(records)]
@@ -76,21 +77,24 @@ async def _populate(path: str, records: list[dict[str, Any]]) -> None:
 
 
 def run(quick: bool) -> list[Figure]:
-    games = 1_000 if quick else 10_000
+    games, distinct_records = (100, 50) if quick else (10_000, 1_000)
+    one, each = (150, 10) if quick else (600, 40)  # appends: of the one game, of each of 100
     with tempfile.TemporaryDirectory(prefix="storage_bench") as tmp:
-        single = asyncio.run(_appends_per_second(f"{tmp}/one.db", 1, 150 if quick else 600))
-        grouped = asyncio.run(_appends_per_second(f"{tmp}/group.db", 100, 10 if quick else 40))
+        single = asyncio.run(_appends_per_second(f"{tmp}/one.db", 1, one, 40))
+        grouped = asyncio.run(_appends_per_second(f"{tmp}/group.db", 100, each,
+                                                  2 if quick else 40))
         names = sorted(GAMES)
-        distinct = [active_record(names[g % len(names)], g) for g in range(min(games, 1_000))]
+        distinct = [active_record(names[g % len(names)], g) for g in range(distinct_records)]
         records = [distinct[g % len(distinct)] for g in range(games)]
         start = time.perf_counter()
         asyncio.run(_populate(f"{tmp}/import.db", records))
         populate = time.perf_counter() - start
     return [
         Figure("storage", "durable appends/s, a commit per action", single, "appends/s",
-               "one game, each append awaited; WAL, synchronous=FULL"),
+               f"one game, {one} appends each awaited; WAL, synchronous=FULL"),
         Figure("storage", "durable appends/s, group commit, 100 games", grouped, "appends/s",
-               "100 games appending at once from one event loop"),
+               f"100 games appending {each} entries each at once from one event loop"),
         Figure("storage", f"import of {games:,} active games", games / populate, "games/s",
-               "replay to validate, then one executemany per log; 1,000 distinct records"),
+               "replay to validate, then one executemany per log;"
+               f" {distinct_records:,} distinct records"),
     ]
