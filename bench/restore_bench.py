@@ -9,6 +9,7 @@ measure LOCATION``) so that its resident memory is the bot's and nothing else's.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import random
 import statistics
@@ -34,19 +35,18 @@ from storage import Storage
 from storage.record_log import entries_of
 from storage.sql import Conn
 
-DISTINCT = 1_000  # distinct records, reused round-robin
-TOUCHES = 300  # tables touched for the first time after start-up
+DISTINCT = 1_000  # distinct records, reused round-robin (--quick: 100)
+TOUCHES = 300  # tables touched for the first time after start-up (at most: all of them)
 TIMED = 0.5  # share of the games with a turn timer running
 
 
-async def populate(location: str, games: int) -> int:
-    """``games`` active games, each in its own chat, as the bot leaves them: playing, their
-    messages shown, a snapshot at their last deal's end, half with a turn timer (``_timed``).
-    Returns the log entries stored."""
+@functools.cache
+def _prepared(count: int) -> list[tuple[Any, ...]]:
+    """``count`` distinct active games, ready to store (made once for every size)."""
     names = sorted(GAMES)
     prepared = []
     seed = 0
-    while len(prepared) < min(games, DISTINCT):
+    while len(prepared) < count:
         seed += 1
         record = active_record(names[seed % len(names)], seed)
         match = replay(record)
@@ -56,6 +56,14 @@ async def populate(location: str, games: int) -> int:
         prepared.append((match.record(), match.outputs,
                          [records.seat_stats(match.spec.name, seats, o) for o in match.outputs],
                          records.last_snapshot(match), len(entries_of(record))))
+    return prepared
+
+
+async def populate(location: str, games: int, distinct: int = DISTINCT) -> int:
+    """``games`` active games, each in its own chat, as the bot leaves them: playing, their
+    messages shown, a snapshot at their last deal's end, half with a turn timer (``_timed``);
+    ``distinct`` records reused round-robin. Returns the log entries stored."""
+    prepared = _prepared(min(games, distinct))
     async with await Storage.open(location) as store:
         for start in range(0, games, 500):
             await asyncio.gather(*(_store(store, -1 - n, prepared[n % len(prepared)])
@@ -116,15 +124,17 @@ async def measure(location: str) -> dict[str, Any]:
     touched = _memory_mb()
     await store.close()
     return {"startup": startup, "loaded": len(out.changed), "problems": len(problems),
-            "jobs": jobs, "timers": timers, "tables": len(ids), "rss_before": before["VmRSS"],
+            "jobs": jobs, "timers": timers, "tables": len(ids), "touches": len(touches),
+            "rss_before": before["VmRSS"],
             "rss_after": after["VmRSS"], "rss_touched": touched["VmRSS"],
             "touch_median": statistics.median(touches), "touch_max": max(touches),
             "touch_p99": sorted(touches)[int(0.99 * (len(touches) - 1))]}
 
 
-def _figures(backend: str, games: int, entries: int, found: dict[str, Any],
+def _figures(backend: str, games: int, entries: int, distinct: int, found: dict[str, Any],
              populate_s: float) -> list[Figure]:
-    note = (f"{found['tables']:,} active games, {entries:,} log entries, {found['timers']:,}"
+    note = (f"{found['tables']:,} active games ({min(games, distinct):,} distinct), "
+            f"{entries:,} log entries, {found['timers']:,}"
             f" timer rows; {found['jobs']:,} jobs set at start-up (due within"
             f" {HORIZON / 60:.0f} min); populated in {populate_s:.0f} s")
     return [
@@ -134,20 +144,20 @@ def _figures(backend: str, games: int, entries: int, found: dict[str, Any],
                found["rss_after"], "MB", f"{found['rss_before']:.0f} MB before opening"),
         Figure("restore", f"{backend}: first touch of a table, median, {games:,} games",
                1000 * found["touch_median"], "ms",
-               f"{TOUCHES} random tables: snapshot + current deal replayed"),
+               f"{found['touches']} random tables: snapshot + current deal replayed"),
         Figure("restore", f"{backend}: first touch of a table, max, {games:,} games",
                1000 * found["touch_max"], "ms",
                f"p99 {1000 * found['touch_p99']:.1f} ms; {found['rss_touched']:.0f} MB after"),
     ]
 
 
-def _run_one(backend: str, location: str, games: int) -> list[Figure]:
+def _run_one(backend: str, location: str, games: int, distinct: int) -> list[Figure]:
     began = time.perf_counter()
-    entries = asyncio.run(populate(location, games))
+    entries = asyncio.run(populate(location, games, distinct))
     populate_s = time.perf_counter() - began
     child = subprocess.run([sys.executable, "-m", "bench.restore_bench", "measure", location],
                            check=True, capture_output=True, text=True)
-    return _figures(backend, games, entries, json.loads(child.stdout), populate_s)
+    return _figures(backend, games, entries, distinct, json.loads(child.stdout), populate_s)
 
 
 def run(quick: bool) -> list[Figure]:
@@ -155,17 +165,17 @@ def run(quick: bool) -> list[Figure]:
     no network)."""
     from tests.postgres import LazyServer
 
-    sizes = (1_000, 10_000) if quick else (10_000, 100_000)
+    sizes, distinct = ((200, 1_000), 100) if quick else ((10_000, 100_000), DISTINCT)
     figures: list[Figure] = []
     server = LazyServer()
     try:
         location = asyncio.run(server.new_database())
-        figures += _run_one("PostgreSQL", location, sizes[0])
+        figures += _run_one("PostgreSQL", location, sizes[0], distinct)
     finally:
         server.stop()
     with tempfile.TemporaryDirectory(prefix="restore_bench") as tmp:
         for games in sizes:
-            figures += _run_one("SQLite", f"{tmp}/restore-{games}.db", games)
+            figures += _run_one("SQLite", f"{tmp}/restore-{games}.db", games, distinct)
     return figures
 
 
