@@ -317,8 +317,8 @@ def _preferans_counts(table: Table) -> Counter[tuple[str, str]]:
 # longer per decision than the heuristics did. The full table deals and Preferans's
 # duplicate match took under 25 CPU minutes together; Joker's, at eight tables a deal,
 # slows with the deal's size (24 deals, one game's schedule, took 5.4 minutes).
-TABLE_DEALS = {"preferans": (10, 100), "joker": (10, 100), "seep": (100, 1000)}
-DUPLICATE_DEALS = {"preferans": (3, 200), "joker": (3, 24), "seep": (2, 40)}
+TABLE_DEALS = {"preferans": (2, 100), "joker": (10, 100), "seep": (40, 1000)}
+DUPLICATE_DEALS = {"preferans": (2, 200), "joker": (3, 24), "seep": (2, 40)}
 
 
 def run(quick: bool) -> list[Figure]:
