@@ -350,10 +350,10 @@ def _figures(game: str, players: int, unit: str, pace: float, speed: float,
 
 def run(quick: bool) -> list[Figure]:
     figures = []
-    sizes = [(100, 12)] if quick else [(100, 30), (1000, 12)]
+    sizes = [(100, 6)] if quick else [(100, 30), (1000, 12)]
     for tables, moves in sizes:
         latencies, cards_per_second = asyncio.run(_latency(tables, moves))
-        note = f"{tables} tables playing at once, {len(latencies)} cards"
+        note = f"{tables} tables playing at once, {moves} actions each, {len(latencies)} cards"
         figures.append(Figure("bot", f"card play latency median, {tables} tables",
                               statistics.median(latencies) * 1000, "ms", note))
         figures.append(Figure("bot", f"card play latency p99, {tables} tables",
