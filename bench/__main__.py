@@ -3,62 +3,64 @@
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import platform
 import sys
 import time
 
-from bench import (
-    analysis_bench,
-    bot_bench,
-    engine_bench,
-    human_pace,
-    keep_bench,
-    pictures_bench,
-    restore_bench,
-    robot_bench,
-    saturated,
-    scoring_bench,
-    solver_bench,
-    storage_bench,
-    timers_bench,
-    webapp_bench,
-    workers_bench,
-)
+from bench import lanes
 from bench.figures import Figure
 
-SECTIONS = {"engine": engine_bench.run, "scoring": scoring_bench.run,
-            "storage": storage_bench.run, "restore": restore_bench.run,
-            "pictures": pictures_bench.run, "solver": solver_bench.run,
-            "robots": robot_bench.run, "bot": bot_bench.run,
-            "human": human_pace.run, "saturated": saturated.run,
-            "timers": timers_bench.run, "webapp": webapp_bench.run,
-            "workers": workers_bench.run, "analysis": analysis_bench.run,
-            "keep": keep_bench.run}
+# section -> its module in bench/ (imported when it runs: a lane imports only its own)
+SECTIONS = {"engine": "engine_bench", "scoring": "scoring_bench", "storage": "storage_bench",
+            "restore": "restore_bench", "pictures": "pictures_bench", "solver": "solver_bench",
+            "robots": "robot_bench", "bot": "bot_bench", "human": "human_pace",
+            "saturated": "saturated", "timers": "timers_bench", "webapp": "webapp_bench",
+            "workers": "workers_bench", "analysis": "analysis_bench", "keep": "keep_bench"}
+
+
+def _run(name: str, quick: bool) -> list[Figure]:
+    section: list[Figure] = importlib.import_module(f"bench.{SECTIONS[name]}").run(quick=quick)
+    return section
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
-    parser.add_argument("--quick", action="store_true", help="small sizes, under a minute")
+    parser.add_argument("--quick", action="store_true",
+                        help="small sizes, under a minute: the sections in lanes at once")
+    parser.add_argument("--serial", action="store_true",
+                        help="the sections one after another in this process (--quick's lanes)")
     parser.add_argument("--out", help="write the figures as JSON to this file")
     parser.add_argument("--only", choices=sorted(SECTIONS), action="append",
                         help="run only these sections")
     args = parser.parse_args(argv)
-    figures: list[Figure] = []
+    names = [name for name in SECTIONS if not args.only or name in args.only]
     started = time.perf_counter()
-    for name, run in SECTIONS.items():
-        if args.only and name not in args.only:
-            continue
-        section = run(quick=args.quick)
-        for figure in section:
+    spans: dict[str, tuple[float, float]] = {}  # each section's start and end (epoch seconds)
+    figures: list[tuple[str, Figure]] = []  # (its section, the figure)
+    if args.quick and not args.serial and len(names) > 1:
+        figures, spans = lanes.run(names)
+        for _, figure in figures:
             print(figure.row(), flush=True)
-        figures.extend(section)
+    else:
+        for name in names:
+            begun = time.time()
+            section = _run(name, args.quick)
+            spans[name] = (begun, time.time())
+            for figure in section:
+                print(figure.row(), flush=True)
+            figures.extend((name, figure) for figure in section)
+    seconds = time.perf_counter() - started
+    print(Figure("bench", "whole run, wall clock", seconds, "s",
+                 f"{len(names)} sections" + (", --quick" if args.quick else "")).row())
     doc = {
         "python": platform.python_version(),
         "machine": platform.machine(),
         "quick": args.quick,
-        "seconds": round(time.perf_counter() - started, 1),
-        "figures": [f.as_dict() for f in figures],
+        "seconds": round(seconds, 1),
+        "sections": spans,
+        "figures": [{**f.as_dict(), "part": name} for name, f in figures],
     }
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:

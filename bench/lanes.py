@@ -1,0 +1,70 @@
+"""``--quick``'s sections in lanes that run at once, each lane a process running its sections
+one after another: the whole quick run fits in a minute on two cores, which one lane after
+another does not (the bot's paces, the human pace, the saturated token and the workers'
+join wait on clocks more than they compute).
+
+A figure measured while another lane ran says beside which sections in its note: a time
+on the wall clock (a latency, a rate) may be longer for it; CPU times and counts much less.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.figures import Figure
+
+# Lanes of about equal time, the waiting sections beside the computing ones.
+LANES = (
+    ("bot", "engine", "scoring", "pictures", "solver"),
+    ("human", "restore", "storage", "analysis", "timers"),
+    ("workers", "robots"),
+    ("saturated", "webapp", "keep"),
+)
+
+
+def run(names: list[str]) -> tuple[list[tuple[str, Figure]], dict[str, tuple[float, float]]]:
+    """The figures of ``names`` (in that order, each with its section), measured in lanes at
+    once; each section's start and end (epoch seconds)."""
+    lanes = [[name for name in lane if name in names] for lane in LANES]
+    lanes += [[name] for name in names if not any(name in lane for lane in LANES)]
+    lanes = [lane for lane in lanes if lane]
+    with tempfile.TemporaryDirectory(prefix="bench_lanes") as tmp:
+        outs = [Path(tmp) / f"lane{i}.json" for i in range(len(lanes))]
+        children = [subprocess.Popen(
+            [sys.executable, "-m", "bench", "--quick", "--serial", "--out", str(out),
+             *(arg for name in lane for arg in ("--only", name))],
+            stdout=subprocess.DEVNULL) for lane, out in zip(lanes, outs, strict=True)]
+        for lane, child in zip(lanes, children, strict=True):
+            if child.wait():
+                raise SystemExit(f"bench: the lane {', '.join(lane)} failed ({child.returncode})")
+            print(f"bench: lane done at {time.strftime('%H:%M:%S')}: {', '.join(lane)}",
+                  file=sys.stderr, flush=True)
+        docs = [json.loads(out.read_text(encoding="utf-8")) for out in outs]
+    spans = {name: (tuple(span), i) for i, doc in enumerate(docs)
+             for name, span in doc["sections"].items()}
+    figures = []
+    for name in names:
+        (start, end), lane = spans[name]
+        beside = [other for other, ((o_start, o_end), o_lane) in spans.items()
+                  if o_lane != lane and o_start < end and start < o_end]
+        figures += [(name, _beside(f, beside)) for f in _figures_of(docs, name)]
+    return figures, {name: span for name, (span, _) in spans.items()}
+
+
+def _figures_of(docs: list[dict[str, Any]], name: str) -> list[Figure]:
+    return [Figure(**{k: v for k, v in found.items() if k != "part"})
+            for doc in docs for found in doc["figures"] if found["part"] == name]
+
+
+def _beside(figure: Figure, beside: list[str]) -> Figure:
+    if not beside:
+        return figure
+    said = f"--quick: measured beside {', '.join(beside)}"
+    note = f"{figure.note}; {said}" if figure.note else said
+    return Figure(figure.section, figure.name, figure.value, figure.unit, note)
