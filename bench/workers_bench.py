@@ -188,8 +188,10 @@ async def _counted(url: str, joined: Joined, done_before: int) -> None:
                             if not query.upper().startswith(_CONTROL))
 
 
-async def _joining(server: PostgresServer, tables: int, seconds: float) -> Joined:
-    """One worker plays ``tables`` tables; two more join; ``seconds`` later: how many of the
+async def _joining(server: PostgresServer, tables: int, before: float, seconds: float,
+                   ) -> Joined:
+    """One worker plays ``tables`` tables; two more join ``before`` seconds later; ``seconds``
+    after that: how many of the
     lanes worked in since each worker holds, and the group messages sent and edited since
     the join (a lane that moves must edit its table message, not post it again); the
     workers' statements over the whole play (pg_stat_statements, if the server loads it)."""
@@ -208,10 +210,10 @@ async def _joining(server: PostgresServer, tables: int, seconds: float) -> Joine
             await _drawn(tg, seated)  # the worker adopts the tables and draws them
             done_before = await _counting(url)
             rng = random.Random(tables)
-            until = time.perf_counter() + 5.0 + seconds
+            until = time.perf_counter() + before + seconds
             playing = asyncio.gather(*(_paced(tg, table, until, random.Random(rng.random()))
                                        for table in seated))
-            await asyncio.sleep(5.0)
+            await asyncio.sleep(before)
             calls_before = len(tg.calls)
             processes += [await asyncio.create_subprocess_exec(sys.executable, "-m", "bot",
                                                                "work", env=env)
@@ -251,31 +253,35 @@ async def _fuzzed(server: PostgresServer, presses: int) -> dict[str, float]:
 
 
 def run(quick: bool) -> list[Figure]:
-    tables, moves = (30, 20) if quick else (60, 40)
-    note = f"{tables} Preferans tables at once, first deal, no flood limits"
+    tables, moves = (12, 12) if quick else (60, 40)
+    before, after = (3.0, 6.0) if quick else (5.0, 10.0)  # the join: a worker alone, then 3
+    note = f"{tables} Preferans tables at once, {moves} actions each, first deal, no flood limits"
     _, sqlite = asyncio.run(bot_bench._latency(tables, moves))
     figures = [Figure("workers", "cards/s, one process on SQLite", sqlite, "cards/s", note)]
     server = PostgresServer(options="-c shared_preload_libraries=pg_stat_statements").start()
     try:
-        for workers in (1, 2, 3):
+        for workers in (1, 3) if quick else (1, 2, 3):
             rate = asyncio.run(_workers(server, workers, tables, moves))
             figures.append(Figure("workers", f"cards/s, {workers} worker(s) on PostgreSQL", rate,
-                                  "cards/s", note + "; with a receiver, webhook"))
-        joined = asyncio.run(_joining(server, tables, 10.0))
-        fuzzed = asyncio.run(_fuzzed(server, 60 if quick else 300))
+                                  "cards/s", note + "; with a receiver, webhook" + (
+                                      " (--quick: 1 and 3 workers, the full run 1, 2 and 3)"
+                                      if quick else "")))
+        joined = asyncio.run(_joining(server, tables, before, after))
+        fuzzed = asyncio.run(_fuzzed(server, 20 if quick else 300))
     finally:
         server.stop()
     held, updates = joined.held, max(1, joined.updates)
     figures += [
-        Figure("workers", "lanes each worker holds 10 s after two joined one",
+        Figure("workers", f"lanes each worker holds {after:g} s after two joined one",
                min(held) / sum(held) * 100 if len(held) == 3 else 0.0, "% (the fewest)",
                f"{tables} tables moving every 0.5-1.5 s: {'/'.join(map(str, held))} lanes;"
                " a third is 33 %"),
         Figure("workers", "group messages posted again after the join", joined.sent,
                "messages", f"{joined.edited} table messages edited meanwhile; goal 0 posted"),
         Figure("workers", "SQL statements an update, workers joining", joined.statements
-               / updates, "statements", f"{joined.updates} updates over 15 s, everything"
-               f" counted (heartbeats, claims, calls' budgets and marks), the receiver's apart;"
+               / updates, "statements", f"{joined.updates} updates over {before + after:g} s,"
+               " everything counted (heartbeats, claims, calls' budgets and marks), the"
+               " receiver's apart;"
                f" {joined.round_trips / updates:.1f} round trips with transaction control;"
                " goal <= 12")]
     note = (f"{fuzzed['presses']:.0f} presses, forged and players' own, one at a time, at a "
