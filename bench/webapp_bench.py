@@ -113,8 +113,8 @@ async def _latency(tables: int, moves: int, pause: tuple[float, float]) -> Laten
 PACES = {"as fast as they can": (0.0, 0.0), "a tap every 2-6 s a table": (2.0, 6.0)}
 
 
-def run(quick: bool, tables: int = 100) -> list[Figure]:
-    moves = 5 if quick else 20
+def run(quick: bool) -> list[Figure]:
+    tables, moves = (30, 3) if quick else (100, 20)
     figures = []
     for pace, pause in PACES.items():
         latencies = asyncio.run(_latency(tables, moves, pause))
