@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import platform
 import sys
 import time
@@ -25,6 +26,12 @@ def _run(name: str, quick: bool) -> list[Figure]:
     return section
 
 
+def _cpu() -> float:
+    """This process's CPU seconds and those of its children that have ended."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--quick", action="store_true",
@@ -37,7 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = [name for name in SECTIONS if not args.only or name in args.only]
     started = time.perf_counter()
-    spans: dict[str, tuple[float, float]] = {}  # each section's start and end (epoch seconds)
+    # each section's start and end (epoch seconds) and CPU seconds (its child processes' too)
+    spans: dict[str, tuple[float, float, float]] = {}
     figures: list[tuple[str, Figure]] = []  # (its section, the figure)
     if args.quick and not args.serial and len(names) > 1:
         figures, spans = lanes.run(names)
@@ -45,9 +53,9 @@ def main(argv: list[str] | None = None) -> int:
             print(figure.row(), flush=True)
     else:
         for name in names:
-            begun = time.time()
+            begun, cpu = time.time(), _cpu()
             section = _run(name, args.quick)
-            spans[name] = (begun, time.time())
+            spans[name] = (begun, time.time(), round(_cpu() - cpu, 1))
             for figure in section:
                 print(figure.row(), flush=True)
             figures.extend((name, figure) for figure in section)

@@ -13,7 +13,6 @@ import json
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +27,10 @@ LANES = (
 )
 
 
-def run(names: list[str]) -> tuple[list[tuple[str, Figure]], dict[str, tuple[float, float]]]:
+def run(names: list[str],
+        ) -> tuple[list[tuple[str, Figure]], dict[str, tuple[float, float, float]]]:
     """The figures of ``names`` (in that order, each with its section), measured in lanes at
-    once; each section's start and end (epoch seconds)."""
+    once; each section's start, end (epoch seconds) and CPU seconds."""
     lanes = [[name for name in lane if name in names] for lane in LANES]
     lanes += [[name] for name in names if not any(name in lane for lane in LANES)]
     lanes = [lane for lane in lanes if lane]
@@ -40,18 +40,16 @@ def run(names: list[str]) -> tuple[list[tuple[str, Figure]], dict[str, tuple[flo
             [sys.executable, "-m", "bench", "--quick", "--serial", "--out", str(out),
              *(arg for name in lane for arg in ("--only", name))],
             stdout=subprocess.DEVNULL) for lane, out in zip(lanes, outs, strict=True)]
-        for lane, child in zip(lanes, children, strict=True):
-            if child.wait():
-                raise SystemExit(f"bench: the lane {', '.join(lane)} failed ({child.returncode})")
-            print(f"bench: lane done at {time.strftime('%H:%M:%S')}: {', '.join(lane)}",
-                  file=sys.stderr, flush=True)
+        failed = [lane for lane, child in zip(lanes, children, strict=True) if child.wait()]
+        if failed:  # after every lane has ended: none is left running, nor its servers
+            raise SystemExit(f"bench: the lanes {failed} failed")
         docs = [json.loads(out.read_text(encoding="utf-8")) for out in outs]
     spans = {name: (tuple(span), i) for i, doc in enumerate(docs)
              for name, span in doc["sections"].items()}
     figures = []
     for name in names:
-        (start, end), lane = spans[name]
-        beside = [other for other, ((o_start, o_end), o_lane) in spans.items()
+        (start, end, _), lane = spans[name]
+        beside = [other for other, ((o_start, o_end, _), o_lane) in spans.items()
                   if o_lane != lane and o_start < end and start < o_end]
         figures += [(name, _beside(f, beside)) for f in _figures_of(docs, name)]
     return figures, {name: span for name, (span, _) in spans.items()}
