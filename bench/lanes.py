@@ -18,12 +18,14 @@ from typing import Any
 
 from bench.figures import Figure
 
-# Lanes of about equal time, the waiting sections beside the computing ones.
+# Lanes of about equal time (about 45 s each on two idle cores), each with a section that
+# mostly waits (on Telegram's limits, a human pace, a sped-up clock, the workers' join)
 LANES = (
-    ("bot", "engine", "scoring", "pictures", "solver"),
-    ("human", "restore", "storage", "analysis", "timers"),
-    ("workers", "robots"),
-    ("saturated", "webapp", "keep"),
+    ("bot", "engine", "scoring", "pictures", "solver", "analysis", "timers"),
+    ("workers", "storage"),
+    ("saturated", "keep"),
+    ("webapp", "restore"),
+    ("human", "robots"),
 )
 
 
