@@ -9,6 +9,7 @@ import os
 import platform
 import sys
 import time
+import traceback
 
 from bench import lanes
 from bench.figures import Figure
@@ -47,14 +48,20 @@ def main(argv: list[str] | None = None) -> int:
     # each section's start and end (epoch seconds) and CPU seconds (its child processes' too)
     spans: dict[str, tuple[float, float, float]] = {}
     figures: list[tuple[str, Figure]] = []  # (its section, the figure)
+    failed: list[str] = []
     if args.quick and not args.serial and len(names) > 1:
-        figures, spans = lanes.run(names)
+        figures, spans, failed = lanes.run(names)
         for _, figure in figures:
             print(figure.row(), flush=True)
     else:
         for name in names:
             begun, cpu = time.time(), _cpu()
-            section = _run(name, args.quick)
+            try:
+                section = _run(name, args.quick)
+            except Exception:  # the next sections still run; the exit status tells
+                traceback.print_exc()
+                failed.append(name)
+                continue
             spans[name] = (begun, time.time(), round(_cpu() - cpu, 1))
             for figure in section:
                 print(figure.row(), flush=True)
@@ -68,12 +75,15 @@ def main(argv: list[str] | None = None) -> int:
         "quick": args.quick,
         "seconds": round(seconds, 1),
         "sections": spans,
+        "failed": failed,
         "figures": [{**f.as_dict(), "part": name} for name, f in figures],
     }
     if args.out:
         with open(args.out, "w", encoding="utf-8") as fh:
             json.dump(doc, fh, indent=1)
-    return 0
+    if failed:
+        print(f"bench: failed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":

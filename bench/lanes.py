@@ -29,32 +29,51 @@ LANES = (
 )
 
 
-def run(names: list[str],
-        ) -> tuple[list[tuple[str, Figure]], dict[str, tuple[float, float, float]]]:
+def run(names: list[str]) -> tuple[list[tuple[str, Figure]],
+                                   dict[str, tuple[float, float, float]], list[str]]:
     """The figures of ``names`` (in that order, each with its section), measured in lanes at
-    once; each section's start, end (epoch seconds) and CPU seconds."""
+    once; each section's start, end (epoch seconds) and CPU seconds; the sections that
+    failed. A section that fails beside the others (a loaded machine can starve a sped-up
+    clock) runs once more, alone, after them."""
     lanes = [[name for name in lane if name in names] for lane in LANES]
     lanes += [[name] for name in names if not any(name in lane for lane in LANES)]
-    lanes = [lane for lane in lanes if lane]
+    docs = _lanes([lane for lane in lanes if lane])
+    failed = [name for doc in docs for name in doc["failed"]]
+    again = _lanes([failed])[0] if failed else {"sections": {}, "figures": [], "failed": []}
+    spans = {name: (tuple(span), i) for i, doc in enumerate(docs)
+             for name, span in doc["sections"].items()}
+    figures = []
+    for name in names:
+        if name in again["sections"]:
+            said = "--quick: measured alone, after failing beside the other lanes"
+            figures += [(name, _said(f, said)) for f in _figures_of([again], name)]
+            continue
+        if name not in spans:
+            continue
+        (start, end, _), lane = spans[name]
+        beside = [other for other, ((o_start, o_end, _), o_lane) in spans.items()
+                  if o_lane != lane and o_start < end and start < o_end]
+        said = f"--quick: measured beside {', '.join(beside)}" if beside else ""
+        figures += [(name, _said(f, said)) for f in _figures_of(docs, name)]
+    ran = {name: span for name, (span, _) in spans.items()} | {
+        name: tuple(span) for name, span in again["sections"].items()}
+    return figures, ran, again["failed"]
+
+
+def _lanes(lanes: list[list[str]]) -> list[dict[str, Any]]:
+    """Each lane's JSON document (bench/__main__.py), the lanes run at once; a lane that
+    ended without one failed in every section it had not finished."""
     with tempfile.TemporaryDirectory(prefix="bench_lanes") as tmp:
         outs = [Path(tmp) / f"lane{i}.json" for i in range(len(lanes))]
         children = [subprocess.Popen(
             [sys.executable, "-m", "bench", "--quick", "--serial", "--out", str(out),
              *(arg for name in lane for arg in ("--only", name))],
             stdout=subprocess.DEVNULL) for lane, out in zip(lanes, outs, strict=True)]
-        failed = [lane for lane, child in zip(lanes, children, strict=True) if child.wait()]
-        if failed:  # after every lane has ended: none is left running, nor its servers
-            raise SystemExit(f"bench: the lanes {failed} failed")
-        docs = [json.loads(out.read_text(encoding="utf-8")) for out in outs]
-    spans = {name: (tuple(span), i) for i, doc in enumerate(docs)
-             for name, span in doc["sections"].items()}
-    figures = []
-    for name in names:
-        (start, end, _), lane = spans[name]
-        beside = [other for other, ((o_start, o_end, _), o_lane) in spans.items()
-                  if o_lane != lane and o_start < end and start < o_end]
-        figures += [(name, _beside(f, beside)) for f in _figures_of(docs, name)]
-    return figures, {name: span for name, (span, _) in spans.items()}
+        for child in children:
+            child.wait()
+        return [json.loads(out.read_text(encoding="utf-8")) if out.exists()
+                else {"sections": {}, "figures": [], "failed": lane}
+                for lane, out in zip(lanes, outs, strict=True)]
 
 
 def _figures_of(docs: list[dict[str, Any]], name: str) -> list[Figure]:
@@ -62,9 +81,8 @@ def _figures_of(docs: list[dict[str, Any]], name: str) -> list[Figure]:
             for doc in docs for found in doc["figures"] if found["part"] == name]
 
 
-def _beside(figure: Figure, beside: list[str]) -> Figure:
-    if not beside:
+def _said(figure: Figure, said: str) -> Figure:
+    if not said:
         return figure
-    said = f"--quick: measured beside {', '.join(beside)}"
     note = f"{figure.note}; {said}" if figure.note else said
     return Figure(figure.section, figure.name, figure.value, figure.unit, note)
