@@ -350,7 +350,7 @@ def _figures(game: str, players: int, unit: str, pace: float, speed: float,
 
 def run(quick: bool) -> list[Figure]:
     figures = []
-    sizes = [(100, 6)] if quick else [(100, 30), (1000, 12)]
+    sizes = [(50, 6)] if quick else [(100, 30), (1000, 12)]
     for tables, moves in sizes:
         latencies, cards_per_second = asyncio.run(_latency(tables, moves))
         note = f"{tables} tables playing at once, {moves} actions each, {len(latencies)} cards"

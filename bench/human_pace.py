@@ -68,7 +68,7 @@ async def _human(tables: int, seconds: float) -> tuple[list[float], float]:
 
 def run(quick: bool) -> list[Figure]:
     figures = []
-    seconds = 8.0 if quick else 60.0
+    seconds = 6.0 if quick else 60.0
     for tables in (100, 300):
         latencies, cpu = asyncio.run(_human(tables, seconds))
         lost = sum(1 for value in latencies if value > LOST_AFTER)
