@@ -82,8 +82,9 @@ class Rhythm:
             return Beat.DEAL
         last.played |= players
         if state.phase != last.phase:
+            # (a phase's end completes its round)
             self._rounds[table.id] = _Round(deal, state.phase, match.version, to_act,
-                                            played=last.played)
+                                            played=last.played, complete=True)
             # the play's start, and a step aside from it and back (a claim being answered)
             return Beat.ROUND if PLAY in (state.phase, last.phase) else None
         if match.version == last.version:

@@ -131,8 +131,7 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, location: 
         await panels.idle()
         await kill(bot)
         # A press while the bot is down waits on Telegram's side and is handled after.
-        pending = next(u for u in users if any(
-            b.get("callback_data", "").startswith("a:") for b in tg.last_message(u).buttons))
+        pending = acting(tg, users)[0]
         panel = tg.last_message(pending)
         action = next(b for b in panel.buttons if b.get("callback_data", "").startswith("a:"))
         query = tg.press_nowait(pending, panel, data=action["callback_data"])

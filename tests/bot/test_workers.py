@@ -44,7 +44,7 @@ from engine.records import new_match
 from storage import inbox
 from storage.postgres import PostgresDatabase
 from storage.store import Storage
-from tests.bot.harness import settings_env
+from tests.bot.harness import acting, settings_env
 from tests.fakebot import ApiCall, FakeTelegram, Message, User
 from tests.fakebot.flood import EDITS, SENDS
 from tests.fakebot.formatting import format_text
@@ -157,10 +157,12 @@ async def _open(tg: FakeTelegram, played: Played) -> None:
     assert await _press(tg, creator, await _button(tg, played.group, "▶ Start"), text="▶ Start")
 
 
-def press_any(tg: FakeTelegram, played: Played,
-              rng: random.Random) -> tuple[CallbackQuery, str] | None:
-    """A random press of a button of a player's panel (None: no panel has one now)."""
-    panels = [(u, m) for u in played.users for m in tg.messages(u)[-1:]
+def press_any(tg: FakeTelegram, played: Played, rng: random.Random, *,
+              to_act: bool = False) -> tuple[CallbackQuery, str] | None:
+    """A random press of a button of a player's panel (None: no panel has one now); ``to_act``:
+    of the panel of a player who acts now (``acting``), not one whose buttons went."""
+    users = acting(tg, played.users) if to_act else played.users
+    panels = [(u, m) for u in users for m in tg.messages(u)[-1:]
               if any(b.get("callback_data", "")[:2] in PLAYABLE for b in m.buttons)]
     if not panels:
         return None
