@@ -36,7 +36,7 @@ from tests.webapp.harness import (
 )
 from tests.webapp.keeping import EN, answers, enter_deals, keep_of, offered, tap
 
-DEALS = 4  # of each game
+DEALS = 8  # of each game (issue 33: "8 deals of each game")
 SLOW = 5.0  # s: a next question later than this is a freeze (the figures are the bench's)
 # each game's guests, and its lobby's options pressed (Seep: a longer bazzi ledger)
 GAMES = {"/pref": (("Cid",), ()), "/seep": (("Cid", "Dan"), ("Bazzis", "Bazzis")),
