@@ -63,7 +63,8 @@ def _kept(table: Table, user_id: int, tr: Translate, look: Look) -> dict[str, An
     info = "\n".join(sheet_lines(table, tr, look))
     score = plugin_of(table).score(table.match, context(table, tr))
     return {"version": table.match.version, "drawing": None, "info": f"{info}\n\n{score}",
-            "keep": None if entry is None else _taps(table, entry)}
+            "keep": None if entry is None else _taps(table, entry),
+            "analysis": False}  # no cards were dealt: nothing to analyse
 
 
 def _taps(table: Table, entry: Screen) -> dict[str, Any]:
