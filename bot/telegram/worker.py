@@ -61,7 +61,8 @@ from bot.telegram.context import App
 from bot.telegram.late import InHand, Press, not_saved
 from bot.telegram.presenter import Presenter
 from bot.telegram.sending.held import Held
-from storage import inbox
+from bot.telegram.sending.ports import Ask
+from storage import budgets, inbox
 from storage.budgets import SharedBudget
 from storage.inbox import table_lane
 from storage.listening import Listener
@@ -117,7 +118,7 @@ class Worker:
     # -- the loop -------------------------------------------------------------------------
 
     async def run(self, stopping: asyncio.Event) -> None:
-        await self.beat()
+        await self.beat(balance=False)  # no lanes taken before it takes updates
         await asyncio.sleep(2 * HEARTBEAT)  # the others count this one in their shares first
         await self.beat()
 
@@ -159,11 +160,13 @@ class Worker:
             await self.adopt()
             await self.resume()
 
-    async def beat(self) -> None:
+    async def beat(self, *, balance: bool = True) -> None:
         """Alive; its share of the calls a second follows the workers seen in ``SHARED_AFTER``
-        (one whose loop stalled a few seconds sends again when it wakes)."""
+        (one whose loop stalled a few seconds sends again when it wakes); ``balance``: it
+        takes lanes from the others if it holds fewer than its share (``inbox.heartbeat``)."""
         live = await self.db.write(lambda conn: inbox.heartbeat(
-            conn, self.id, counted_after=SHARED_AFTER))
+            conn, self.id, counted_after=SHARED_AFTER, dead_after=DEAD_AFTER,
+            balance=balance))
         self.beaten_at = time.monotonic()
         self.presenter.outbox.budgets.share(live)
 
@@ -275,7 +278,8 @@ class Worker:
         held: Held | None = None
         committing = False
         try:
-            version = advanced.version if advanced else await inbox.advance(conn, lane, self.id)
+            version = advanced.version if advanced else await inbox.advance(
+                conn, lane, self.id, dead_after=DEAD_AFTER)
             taken_over = before != version - 1  # another worker worked here since
             users, chats = self._concerned(lane)
             if taken_over:
@@ -318,16 +322,26 @@ class Worker:
             log.error("needs attention: %s", problem)
 
     @contextlib.asynccontextmanager
-    async def ours(self, chat_id: int, thread_id: int) -> AsyncIterator[bool]:
+    async def ours(self, chat_id: int, thread_id: int,
+                   ask: Ask | None = None) -> AsyncIterator[bool]:
         """Inside: whether what this worker drew of the chat topic's tables may be sent: no
         other worker worked in their lane since this one did, and none starts to before the
         end (it waits; so does this for a unit under way in the lane). A lane this worker
-        never worked in: yes (a table drawn from another lane)."""
+        never worked in: yes (a table drawn from another lane). ``ask``: the call is counted
+        in the shared budget by the same statement; what this task writes inside joins the
+        transaction (what the call showed, with its budget's answer: seen by that write)."""
         lane = table_lane(chat_id, thread_id)
         async with self.sending, self.db.connection() as raw, raw.transaction():
-            version = await inbox.sending(PgConn(raw), lane)
+            conn = PgConn(raw)
+            if ask is None:
+                version = await inbox.sending(conn, lane)
+            else:
+                ask.token, ask.wait, version = await budgets.take(
+                    conn, ask.chat_id, ask.limit, ask.period, lane=lane)
+                ask.taken = True
             mine = self.versions.get(lane)
-            yield mine is None or mine == version
+            with self.db.bound(raw):
+                yield mine is None or mine == version
 
     def _concerned(self, lane: str) -> tuple[set[int], set[int]]:
         """The users and chats whose rows (languages...) a unit of work in the lane uses
