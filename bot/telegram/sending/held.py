@@ -24,7 +24,7 @@ from telegram.error import BadRequest
 from bot.telegram.calls import Call, perform
 from bot.telegram.sending.chats import Job
 from bot.telegram.sending.ports import SendQueue
-from bot.telegram.sending.slots import Slot
+from bot.telegram.sending.slots import Slot, Wait
 from bot.ui.screen import Screen
 from storage.outage import DatabaseGone
 
@@ -48,17 +48,17 @@ class Held:
     latest screen (with whether it renews, whether it may wait), the one-off calls, the
     answers to presses, and what to do once they are shown (``then``)."""
 
-    shows: dict[Slot, tuple[Screen, bool, bool]] = field(default_factory=dict)
+    shows: dict[Slot, tuple[Screen, bool, Wait]] = field(default_factory=dict)
     order: list[Slot | tuple[int, Job]] = field(default_factory=list)
     answers: list[HeldAnswer] = field(default_factory=list)
     then: list[Callable[[], None]] = field(default_factory=list)
 
-    def show(self, slot: Slot, screen: Screen, *, renew: bool, easy: bool) -> None:
-        """The slot's latest screen: it renews if any did, it may wait if all may."""
+    def show(self, slot: Slot, screen: Screen, *, renew: bool, wait: Wait) -> None:
+        """The slot's latest screen: it renews if any did, it waits as little as any may."""
         if slot not in self.shows:
             self.order.append(slot)
-        _, renewed, waits = self.shows.get(slot, (screen, False, True))
-        self.shows[slot] = (screen, renewed or renew, waits and easy)
+        _, renewed, waits = self.shows.get(slot, (screen, False, Wait.GOING))
+        self.shows[slot] = (screen, renewed or renew, min(waits, wait))
 
     def jobs(self) -> Iterator[tuple[int, Job, Call]]:
         """The held one-off calls that are data (those ``keep`` stores), with their chats."""
