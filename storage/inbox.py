@@ -35,6 +35,7 @@ from storage.rows import ChatRow, UserRow
 from storage.sql import POSTGRES, Conn
 
 NOW = POSTGRES.now
+DEAD_AFTER = 3.0  # seconds without a heartbeat after which a worker is taken for dead
 LOCK_SEED = 7118  # hashtextextended's seed for the lanes' advisory lock keys
 CANDIDATES = 8  # lanes looked at per claim
 KEEP_DONE = 86_400.0  # seconds a done update is kept (Telegram redelivers within a day)
@@ -99,6 +100,7 @@ class Claimed:
     attempts: int
     version: int  # the lane's, advanced
     age: float  # seconds since the receiver stored it
+    more: bool  # other updates were pending that this worker may take (it looks again at once)
     # Read with it, in its transaction: the users seated at the lane's open tables (in a
     # private lane, its user) and the lane's group (``Users.reread``).
     users: dict[int, UserRow] = field(default_factory=dict)
@@ -106,13 +108,16 @@ class Claimed:
 
 
 async def put(conn: Conn, update_id: int, lane: str, body: str) -> bool:
-    """Store an update (False: it was stored before) and wake the workers."""
-    added = await conn.execute(
-        f"INSERT INTO inbox (update_id, lane, body, received_at) VALUES (?, ?, ?, {NOW})"
-        " ON CONFLICT (update_id) DO NOTHING", (update_id, lane, body))
-    if added:
-        await conn.execute("SELECT pg_notify('cardtable_inbox', '')")
-    return bool(added)
+    """Store an update (False: it was stored before) and wake the workers, in one statement:
+    the lane's home if it is live (the notice's payload: the others need not look), or else
+    every worker (an empty payload)."""
+    row = await conn.fetchone(
+        "WITH added AS (INSERT INTO inbox (update_id, lane, body, received_at)"
+        f" VALUES (?, ?, ?, {NOW}) ON CONFLICT (update_id) DO NOTHING RETURNING lane)"
+        " SELECT pg_notify('cardtable_inbox', COALESCE((SELECT w.id FROM lanes l"
+        f"  JOIN workers w ON w.id = l.home WHERE l.lane = added.lane AND w.seen_at > {NOW} - ?),"
+        "  '')) FROM added", (update_id, lane, body, DEAD_AFTER))
+    return row is not None
 
 
 async def done(conn: Conn, update_ids: list[int]) -> set[int]:
@@ -161,13 +166,16 @@ async def claim(conn: Conn, worker: str, *, dead_after: float,
         "  RETURNING inbox.update_id, inbox.lane, inbox.body, inbox.attempts,"
         f"  {NOW} - inbox.received_at AS age),"
         f" moved AS ({_advance(f'SELECT lane, 1, ?, ?, {NOW} FROM claimed')})"
-        f" SELECT claimed.*, moved.version, {_LANE_ROWS} FROM claimed, moved",
+        f" SELECT claimed.*, moved.version, {_LANE_ROWS}, (SELECT count(*) FROM heads) > 1"
+        "  OR EXISTS (SELECT 1 FROM inbox e WHERE e.lane = claimed.lane AND e.done_at IS NULL"
+        "  AND e.update_id > claimed.update_id) AS more FROM claimed, moved",
         (dead_after, dead_after, worker, steal_after, CANDIDATES, LOCK_SEED, worker, worker,
          dead_after))
     if row is None:
         return None
     return Claimed(row["update_id"], row["lane"], row["body"], row["attempts"], row["version"],
-                   row["age"], {u["id"]: UserRow.of(u) for u in json.loads(row["users"])},
+                   row["age"], row["more"],
+                   {u["id"]: UserRow.of(u) for u in json.loads(row["users"])},
                    {c["id"]: ChatRow.of(c) for c in json.loads(row["chats"])})
 
 

@@ -73,7 +73,7 @@ from storage.sends import Kept, SendQueue
 
 log = logging.getLogger(__name__)
 
-DEAD_AFTER = 3.0  # seconds without a heartbeat after which a worker is taken for dead
+DEAD_AFTER = inbox.DEAD_AFTER  # seconds without a heartbeat after which a worker is dead
 SHARED_AFTER = 2 * DEAD_AFTER  # ... and after which its share of the calls a second is taken
 STEAL_AFTER = 3.0  # seconds an update may wait for its lane's busy worker
 HEARTBEAT = 1.0
@@ -91,6 +91,7 @@ class Worker:
         self.turn = asyncio.Lock()  # one unit of work at a time
         self.wake = asyncio.Event()
         self.handled = 0  # updates done (for the benchmark)
+        self.more = False  # the last claim saw more to do (no claim that finds none after it)
         self.beaten_at: float | None = None  # time.monotonic() of the last heartbeat
         self.pruned_at: float | None = None  # time.monotonic() of the last prune
         # Sends at once that hold a connection for their lane's row (``ours``): under
@@ -122,7 +123,7 @@ class Worker:
         await asyncio.sleep(2 * HEARTBEAT)  # the others count this one in their shares first
         await self.beat()
 
-        listener = Listener(self.db, {"cardtable_inbox": lambda _: self.wake.set()})
+        listener = Listener(self.db, {"cardtable_inbox": self._stored})
         await listener.renew()
         beating = asyncio.create_task(heartbeat.beating(self.beat, self._tend, stopping,
                                                         every=HEARTBEAT))
@@ -130,7 +131,8 @@ class Worker:
         try:
             while not stopping.is_set():
                 try:
-                    if await self.step():
+                    self.wake.clear()  # a notice from now on: look again
+                    if await self.step() and (self.more or self.wake.is_set()):
                         continue
                 except Exception as exc:
                     if not unavailable(exc):
@@ -138,7 +140,6 @@ class Worker:
                     self.in_hand.failed()
                     await self.db.outage.wait(exc)  # logged once; DatabaseGone past its limit
                     continue
-                self.wake.clear()
                 await listener.renew()  # after a restart of the server
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), POLL)
@@ -150,6 +151,12 @@ class Worker:
             await listener.close()
             await self.presenter.outbox.drain()  # before leaving: then the others take what is left
             await self.db.write(lambda conn: inbox.leave(conn, self.id))
+
+    def _stored(self, home: str) -> None:
+        """An update was stored: this worker looks if it is the lane's home, or if the lane
+        has none (``inbox.put``); the others look at their next poll anyway."""
+        if home in ("", self.id):
+            self.wake.set()
 
     async def _tend(self) -> None:
         """Prune; adopt the dead workers' lanes and resume their kept calls, but not until
@@ -213,6 +220,7 @@ class Worker:
             except BaseException:
                 await transaction.rollback()
                 raise
+            self.more = claimed is not None and claimed.more
             if claimed is None:
                 await transaction.rollback()
                 return False
@@ -239,6 +247,7 @@ class Worker:
             if error is None:
                 self.handled += 1
                 return True
+            self.more = True  # (it is pending again)
             log.warning("worker %s: update %s failed in lane %s (attempt %d of %d)", self.id,
                         claimed.update_id, claimed.lane, claimed.attempts + 1, GIVE_UP)
             if await self.db.write(lambda c: inbox.failed(c, claimed.update_id, error,

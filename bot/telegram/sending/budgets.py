@@ -214,9 +214,14 @@ class Budgets:
         chat.answered += chat.shared
         chat.shared = []
 
+    def telling(self, chat: ChatQueue) -> list[int]:
+        """The chat's answered calls, to tell the shared budget with a write (given up)."""
+        tokens, chat.answered = chat.answered, []
+        return tokens
+
     async def tell(self, chat: ChatQueue) -> None:
         """Tell the shared budget the chat's answered calls that no write told (in one)."""
-        tokens, chat.answered = chat.answered, []
+        tokens = self.telling(chat)
         if tokens:
             assert self.shared is not None
             await self.shared.answered(tokens)

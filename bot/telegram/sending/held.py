@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
@@ -112,13 +112,14 @@ async def keep(queue: SendQueue, held: Held) -> None:
         answer.token = await queue.keep(ANSWERS, 0, answer.call.text(), None)
 
 
-async def mark_done(queue: SendQueue | None, token: int | None) -> None:
-    """A kept call was answered (or failed for good); not marked, it is made again if this
-    process dies."""
+async def mark_done(queue: SendQueue | None, token: int | None,
+                    answered: Sequence[int] = ()) -> None:
+    """A kept call was answered (or failed for good), told with the shared budget's
+    ``answered`` calls; not marked, it is made again if this process dies."""
     if queue is None or token is None:
         return
     try:
-        await queue.done(token)  # waits while the database is out of reach
+        await queue.done(token, answered)  # waits while the database is out of reach
     except DatabaseGone:
         pass  # the process stops (said once): the call may be made again by another worker
     except Exception:

@@ -61,8 +61,9 @@ class SendQueue(Protocol):
         """Store a call (``Call.text``, its file) in the unit of work's transaction: its
         token."""
 
-    async def done(self, token: int) -> None:
-        """Telegram answered the call (or refused it): it is not made again."""
+    async def done(self, token: int, answered: Sequence[int] = ()) -> None:
+        """Telegram answered the call (or refused it): it is not made again; with the shared
+        budget's ``answered`` calls (one write)."""
 
     def together(self) -> contextlib.AbstractAsyncContextManager[None]:
         """Inside (this task): the store's writes and the calls kept are one transaction,

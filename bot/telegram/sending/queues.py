@@ -132,6 +132,7 @@ class Queues:
             if ask is None:
                 budgets.record(chat, paced=paced)
             failed = dropped = False
+            kept = isinstance(item, Job) and item.token is not None and self.queue is not None
             try:
                 if isinstance(item, Slot):
                     async with self.delivery.sending(item, ask) as ours:
@@ -159,9 +160,10 @@ class Queues:
                     item.future.set_result(None)
             finally:
                 await budgets.settle(chat)  # counted, though nothing was sent (nothing changed)
-                await budgets.tell(chat)
-            if isinstance(item, Job):
-                await mark_done(self.queue, item.token)
+                if not kept:
+                    await budgets.tell(chat)
+            if isinstance(item, Job):  # a kept call's mark tells its budget's answer too
+                await mark_done(self.queue, item.token, budgets.telling(chat) if kept else ())
             chat.queue.remove(item)
             if isinstance(item, Slot):
                 item.first = False
