@@ -2,10 +2,13 @@
 keeper enters Preferans deals in his private chat as fast as each next question shows, at
 most 3 taps a second, while a player asks /history in the group. How long each next question
 takes (a private chat allows about one edit a second, a burst of 3), what the group pays per
-deal, how long the /history reply takes."""
+deal, how long the /history reply takes. Then the same keeper taps the deals in the Mini App
+(Chromium): how long each next question takes to show there, ready to tap."""
 
 from __future__ import annotations
 
+import asyncio
+import random
 import statistics
 import tempfile
 from pathlib import Path
@@ -16,6 +19,8 @@ from tests.bot.harness import running_bot
 from tests.bot.keep_pace import enter_deals
 from tests.bot.scorekeeping import open_keeping
 from tests.fakebot import FakeTelegram, FloodLimits
+from tests.webapp.harness import bot_with_webapp, chromium, init_data, open_app
+from tests.webapp.keeping import enter_deals as tap_deals
 
 TAPS_A_SECOND = 3.0
 QUICK_SPEED = 5.0
@@ -49,8 +54,34 @@ async def _entered(deals: int, speed: float) -> list[Figure]:
     ]
 
 
+async def _tapped(deals: int) -> list[Figure]:
+    with tempfile.TemporaryDirectory() as tmp:
+        async with FakeTelegram(flood=FloodLimits()) as tg:
+            ann, bob = tg.add_user("Ann"), tg.add_user("Bob")
+            group = tg.add_group("Keep", [ann, bob])
+            async with bot_with_webapp(tg, Path(tmp) / "bench.db") as (hub, url):
+                keeping = await open_keeping(tg, hub, group, ann, joiners=(ann, bob),
+                                             guests=("Cid",), private=False)
+                async with chromium() as browser:
+                    page = await open_app(browser, url, init_data(tg, ann),
+                                          table=keeping.table_id)
+                    table = keeping.table
+                    got = await tap_deals(page, table.row, table.match, deals,
+                                          random.Random(deals), TAPS_A_SECOND)
+    waits = sorted(got.waits)
+    note = (f"Mini App: {len(got.model.deals)} deals, {len(waits)} taps, at most "
+            f"{TAPS_A_SECOND:g} a second")
+    return [
+        Figure("keep", "Mini App: next question after a tap, median", statistics.median(waits),
+               "s", note),
+        Figure("keep", "Mini App: next question after a tap, max", waits[-1], "s", note),
+        Figure("keep", "Mini App: taps refused", len(got.refused), "taps", note),
+    ]
+
+
 def run(quick: bool) -> list[Figure]:
-    """--quick: fewer deals, on a clock ``QUICK_SPEED`` times faster (bench/clock.py): the
-    waits are Telegram's windows (a second a private edit, 20 group messages a minute)."""
+    """--quick: fewer deals; those by buttons on a clock ``QUICK_SPEED`` times faster
+    (bench/clock.py: their waits are Telegram's windows, a second a private edit, 20 group
+    messages a minute), those in the Mini App on the real clock (Chromium's own)."""
     deals, speed = (4, QUICK_SPEED) if quick else (8, 1.0)
-    return clock.run(_entered(deals, speed), speed)
+    return clock.run(_entered(deals, speed), speed) + asyncio.run(_tapped(2 if quick else 8))

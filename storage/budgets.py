@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from storage.inbox import NOW
+from storage.inbox import NOW, SENDING
 from storage.sql import Conn, Database
 
 IN_FLIGHT = 10.0
@@ -47,19 +47,27 @@ class _ChatCalls:
         await self.db.write(prune)
 
 
+async def take(conn: Conn, chat_id: int, limit: int, period: float, *,
+               lane: str | None = None) -> tuple[int | None, float, int | None]:
+    """In one statement: the function ``take_call`` of the schema (storage/schema_pg.py),
+    under the chat's advisory lock (``LOCK_CLASS``), till the transaction ends; ``lane``:
+    with the lane's version, its row held shared (``inbox.sending``: the statement that
+    holds a lane for a send counts the call too). (token, wait, version)."""
+    version = f"({SENDING})" if lane is not None else "NULL::bigint"
+    row = await conn.fetchone(f"SELECT token, wait, {version} AS version"
+                              " FROM take_call(?, ?, ?, ?, ?)",
+                              (*([lane] if lane is not None else []), chat_id, limit, period,
+                               IN_FLIGHT, IN_FLIGHT_POLL))
+    assert row is not None
+    return row["token"], float(row["wait"]), row["version"]
+
+
 class SharedBudget(_ChatCalls):
     """The outbox's ``SharedBudget`` on a PostgreSQL database."""
 
     async def take(self, chat_id: int, limit: int, period: float) -> tuple[int | None, float]:
-        """In one statement: the function ``take_call`` of the schema (storage/schema_pg.py),
-        under the chat's advisory lock (``LOCK_CLASS``)."""
-        async def take(conn: Conn) -> tuple[int | None, float]:
-            row = await conn.fetchone("SELECT token, wait FROM take_call(?, ?, ?, ?, ?)",
-                                      (chat_id, limit, period, IN_FLIGHT, IN_FLIGHT_POLL))
-            assert row is not None
-            return row["token"], float(row["wait"])
-
-        return await self.db.write(take)
+        token, wait, _ = await self.db.write(lambda conn: take(conn, chat_id, limit, period))
+        return token, wait
 
     async def answered(self, tokens: Sequence[int]) -> None:
         await self.db.write(lambda conn: conn.execute(ANSWERED, (list(tokens),)))

@@ -2,11 +2,15 @@
 
 The receiver stores each update once (``update_id`` is the key: a redelivered update is not
 stored again, and a done one stays, marked, for a day) in its *lane*: the chat topic of the
-table it concerns (``table_lane``), or a private chat. Lanes are spread over the live
-workers by rendezvous hashing: a lane is its worker's whose hash with the lane is the
-highest (``_home``), so each of N workers holds about 1/N of the lanes, and a worker that
-joins or leaves moves only the lanes it wins or held. A worker claims a pending update of
-its own lanes (or of any lane whose update waited ``steal_after`` seconds: a frozen
+table it concerns (``table_lane``), or a private chat. Each lane has a *home*, the live
+worker that takes its updates: a lane without one (new, idle for ``IDLE`` seconds, or its
+home dead) goes to the live worker whose hash with the lane is the highest (rendezvous
+hashing), which becomes its home at its first unit of work there; and at each heartbeat a
+worker that holds fewer than its equal share of the lanes worked in lately takes the
+missing ones from those that hold more than theirs (``heartbeat``): hashing alone leaves
+one of three workers a quarter of 60 lanes in a third of the cases, and a lane stays home
+until its worker dies, goes idle or is taken for a share. A worker claims a pending update
+of its own lanes (or of any lane whose update waited ``steal_after`` seconds: a frozen
 worker's), the lane's oldest, in one statement that takes the lane's advisory lock
 (``pg_try_advisory_xact_lock``) and the update's row (``FOR UPDATE SKIP LOCKED``) and marks
 it done, all in the unit's transaction: one lane's updates are done in order, one at a time,
@@ -31,6 +35,7 @@ from storage.rows import ChatRow, UserRow
 from storage.sql import POSTGRES, Conn
 
 NOW = POSTGRES.now
+DEAD_AFTER = 3.0  # seconds without a heartbeat after which a worker is taken for dead
 LOCK_SEED = 7118  # hashtextextended's seed for the lanes' advisory lock keys
 CANDIDATES = 8  # lanes looked at per claim
 KEEP_DONE = 86_400.0  # seconds a done update is kept (Telegram redelivers within a day)
@@ -43,11 +48,17 @@ LATE = 10.0
 MARGIN = 2.0
 
 
-def _home(lane: str) -> str:
-    """SQL of the live worker whose lanes include ``lane`` (an SQL expression), its one
-    parameter the seconds after which a worker is dead: rendezvous hashing."""
-    return (f"(SELECT w.id FROM workers w WHERE w.seen_at > {NOW} - ?"
-            f" ORDER BY hashtextextended({lane} || '/' || w.id, 0) DESC, w.id LIMIT 1)")
+IDLE = 60.0  # seconds without a unit of work after which a lane has no home
+
+
+def _home(lane: str, home: str) -> str:
+    """SQL of the live worker whose lanes include ``lane``: its ``home`` (SQL expressions)
+    if that is live, or else the live worker whose hash with it is the highest; its two
+    parameters the seconds after which a worker is dead."""
+    return (f"COALESCE((SELECT w.id FROM workers w WHERE w.id = {home}"
+            f" AND w.seen_at > {NOW} - ?), (SELECT w.id FROM workers w"
+            f" WHERE w.seen_at > {NOW} - ?"
+            f" ORDER BY hashtextextended({lane} || '/' || w.id, 0) DESC, w.id LIMIT 1))")
 
 
 def table_lane(chat_id: int, thread_id: int) -> str:
@@ -89,6 +100,7 @@ class Claimed:
     attempts: int
     version: int  # the lane's, advanced
     age: float  # seconds since the receiver stored it
+    more: bool  # other updates were pending that this worker may take (it looks again at once)
     # Read with it, in its transaction: the users seated at the lane's open tables (in a
     # private lane, its user) and the lane's group (``Users.reread``).
     users: dict[int, UserRow] = field(default_factory=dict)
@@ -96,13 +108,16 @@ class Claimed:
 
 
 async def put(conn: Conn, update_id: int, lane: str, body: str) -> bool:
-    """Store an update (False: it was stored before) and wake the workers."""
-    added = await conn.execute(
-        f"INSERT INTO inbox (update_id, lane, body, received_at) VALUES (?, ?, ?, {NOW})"
-        " ON CONFLICT (update_id) DO NOTHING", (update_id, lane, body))
-    if added:
-        await conn.execute("SELECT pg_notify('cardtable_inbox', '')")
-    return bool(added)
+    """Store an update (False: it was stored before) and wake the workers, in one statement:
+    the lane's home if it is live (the notice's payload: the others need not look), or else
+    every worker (an empty payload)."""
+    row = await conn.fetchone(
+        "WITH added AS (INSERT INTO inbox (update_id, lane, body, received_at)"
+        f" VALUES (?, ?, ?, {NOW}) ON CONFLICT (update_id) DO NOTHING RETURNING lane)"
+        " SELECT pg_notify('cardtable_inbox', COALESCE((SELECT w.id FROM lanes l"
+        f"  JOIN workers w ON w.id = l.home WHERE l.lane = added.lane AND w.seen_at > {NOW} - ?),"
+        "  '')) FROM added", (update_id, lane, body, DEAD_AFTER))
+    return row is not None
 
 
 async def done(conn: Conn, update_ids: list[int]) -> set[int]:
@@ -137,9 +152,10 @@ async def claim(conn: Conn, worker: str, *, dead_after: float,
     advanced (``advance``), in one statement."""
     row = await conn.fetchone(
         "WITH heads AS MATERIALIZED (SELECT i.update_id, i.lane FROM inbox i"
+        " LEFT JOIN lanes l ON l.lane = i.lane"
         " WHERE i.done_at IS NULL AND NOT EXISTS (SELECT 1 FROM inbox e WHERE e.lane = i.lane"
         "  AND e.done_at IS NULL AND e.update_id < i.update_id)"
-        f" AND ({_home('i.lane')} = ? OR i.received_at < {NOW} - ?)"
+        f" AND ({_home('i.lane', 'l.home')} = ? OR i.received_at < {NOW} - ?)"
         " ORDER BY i.update_id LIMIT ?),"
         " taken AS (SELECT update_id FROM heads"
         "  WHERE pg_try_advisory_xact_lock(hashtextextended(lane, ?)) LIMIT 1),"
@@ -149,36 +165,49 @@ async def claim(conn: Conn, worker: str, *, dead_after: float,
         "  WHERE inbox.update_id = row.update_id"
         "  RETURNING inbox.update_id, inbox.lane, inbox.body, inbox.attempts,"
         f"  {NOW} - inbox.received_at AS age),"
-        f" moved AS ({_advance('SELECT lane, 1, ? FROM claimed')})"
-        f" SELECT claimed.*, moved.version, {_LANE_ROWS} FROM claimed, moved",
-        (dead_after, worker, steal_after, CANDIDATES, LOCK_SEED, worker))
+        f" moved AS ({_advance(f'SELECT lane, 1, ?, ?, {NOW} FROM claimed')})"
+        f" SELECT claimed.*, moved.version, {_LANE_ROWS}, (SELECT count(*) FROM heads) > 1"
+        "  OR EXISTS (SELECT 1 FROM inbox e WHERE e.lane = claimed.lane AND e.done_at IS NULL"
+        "  AND e.update_id > claimed.update_id) AS more FROM claimed, moved",
+        (dead_after, dead_after, worker, steal_after, CANDIDATES, LOCK_SEED, worker, worker,
+         dead_after))
     if row is None:
         return None
     return Claimed(row["update_id"], row["lane"], row["body"], row["attempts"], row["version"],
-                   row["age"], {u["id"]: UserRow.of(u) for u in json.loads(row["users"])},
+                   row["age"], row["more"],
+                   {u["id"]: UserRow.of(u) for u in json.loads(row["users"])},
                    {c["id"]: ChatRow.of(c) for c in json.loads(row["chats"])})
 
 
 def _advance(rows: str) -> str:
-    """SQL that adds one to the version of the lanes of ``rows`` (lane, 1, worker)."""
-    return (f"INSERT INTO lanes (lane, version, owner) {rows} ON CONFLICT (lane)"
-            " DO UPDATE SET version = lanes.version + 1, owner = EXCLUDED.owner"
+    """SQL that adds one to the version of the lanes of ``rows`` (lane, 1, worker, worker,
+    now), names the worker the lane's home if its home is not live (the next parameter: the
+    seconds after which a worker is dead), and keeps when."""
+    return ("INSERT INTO lanes (lane, version, owner, home, worked_at)"
+            f" {rows} ON CONFLICT (lane) DO UPDATE SET version = lanes.version + 1,"
+            " owner = EXCLUDED.owner, worked_at = EXCLUDED.worked_at,"
+            " home = CASE WHEN EXISTS (SELECT 1 FROM workers w WHERE w.id = lanes.home"
+            f"  AND w.seen_at > {NOW} - ?) THEN lanes.home ELSE EXCLUDED.home END"
             " RETURNING version")
 
 
-async def advance(conn: Conn, lane: str, worker: str) -> int:
+async def advance(conn: Conn, lane: str, worker: str, *, dead_after: float) -> int:
     """One more unit of work in the lane, by ``worker`` (its lock held): the new version,
     once the screens being sent of the lane's tables are (their hold on the lane's row);
     the row is held till the transaction ends."""
-    row = await conn.fetchone(_advance("VALUES (?, 1, ?)"), (lane, worker))
+    row = await conn.fetchone(_advance(f"VALUES (?, 1, ?, ?, {NOW})"),
+                              (lane, worker, worker, dead_after))
     assert row is not None
     return int(row[0])
+
+
+SENDING = "SELECT version FROM lanes WHERE lane = ? FOR SHARE"  # see ``sending``
 
 
 async def sending(conn: Conn, lane: str) -> int | None:
     """The lane's version once no unit of work in it is under way, its row held shared till
     the transaction ends: no unit starts before (None: no unit was ever done in it)."""
-    row = await conn.fetchone("SELECT version FROM lanes WHERE lane = ? FOR SHARE", (lane,))
+    row = await conn.fetchone(SENDING, (lane,))
     return None if row is None else int(row["version"])
 
 
@@ -228,19 +257,39 @@ async def pending(conn: Conn) -> int:
     return int(row[0]) if row is not None else 0
 
 
-async def heartbeat(conn: Conn, worker: str, *, counted_after: float) -> int:
+async def heartbeat(conn: Conn, worker: str, *, counted_after: float, dead_after: float,
+                    balance: bool = True) -> int:
     """The worker is alive; the number of workers seen in the last ``counted_after`` seconds.
-    Done updates older than a day are forgotten, and dead letters older than a week. One
-    statement (a worker beats each second: issue 30); its writes are not seen by its count,
-    hence the others' and its own."""
+    Lanes idle for ``IDLE`` seconds lose their home; if this worker holds fewer than
+    ``floor(lanes / workers)`` of the lanes worked in lately (homes of the workers seen in
+    ``dead_after`` seconds), and ``balance``, it takes the missing ones from those that hold
+    more than ``ceil(lanes / workers)`` (not those a unit of work or a send holds now: again
+    at the next beat). Done updates older than a day are forgotten, and dead letters older
+    than a week. One statement (a worker beats each second: issue 30); its writes are not
+    seen by its reads, hence the others' and its own."""
     row = await conn.fetchone(
         f"WITH beat AS (INSERT INTO workers (id, seen_at) VALUES (?, {NOW})"
         " ON CONFLICT (id) DO UPDATE SET seen_at = EXCLUDED.seen_at),"
         f" done AS (DELETE FROM inbox WHERE done_at < {NOW} - ?),"
         f" gone AS (DELETE FROM workers WHERE seen_at < {NOW} - ? AND id <> ?),"
-        f" dead AS (DELETE FROM dead_letters WHERE set_aside_at < {NOW} - ?)"
+        f" dead AS (DELETE FROM dead_letters WHERE set_aside_at < {NOW} - ?),"
+        " idle AS (UPDATE lanes SET home = NULL WHERE lane IN (SELECT lane FROM lanes"
+        f"  WHERE home IS NOT NULL AND worked_at < {NOW} - ? FOR UPDATE SKIP LOCKED)),"
+        f" alive AS (SELECT id FROM workers WHERE seen_at > {NOW} - ? AND id <> ?"
+        "  UNION ALL SELECT ?),"
+        " held AS (SELECT a.id, count(l.lane) AS n FROM alive a LEFT JOIN lanes l"
+        f"  ON l.home = a.id AND l.worked_at >= {NOW} - ? GROUP BY a.id),"
+        " share AS (SELECT floor(sum(n) / count(*)) AS fair, ceil(sum(n) / count(*)) AS most"
+        "  FROM held),"
+        " took AS (UPDATE lanes SET home = ? WHERE ? = 1 AND lane IN (SELECT l.lane FROM lanes l"
+        "  JOIN held h ON h.id = l.home, share"
+        f"  WHERE h.n > share.most AND l.worked_at >= {NOW} - ?"
+        "  ORDER BY hashtextextended(l.lane || '/' || ?, 0)"
+        "  LIMIT (SELECT greatest(0, share.fair - h.n)::bigint FROM held h, share WHERE h.id = ?)"
+        "  FOR UPDATE OF l SKIP LOCKED))"
         f" SELECT count(*) + 1 FROM ({LIVE}) AS live WHERE live.id <> ?",
-        (worker, KEEP_DONE, KEEP_DONE, worker, KEEP_DEAD, counted_after, worker))
+        (worker, KEEP_DONE, KEEP_DONE, worker, KEEP_DEAD, IDLE, dead_after, worker, worker,
+         IDLE, worker, balance, IDLE, worker, worker, counted_after, worker))
     return int(row[0]) if row is not None else 1
 
 
@@ -257,7 +306,8 @@ async def orphans(conn: Conn, worker: str, *, dead_after: float) -> dict[str, li
         f"SELECT t.id, {_LANE_SQL} AS lane FROM game_tables t"
         f" LEFT JOIN lanes l ON l.lane = {_LANE_SQL}"
         f" WHERE {_OPEN_SQL} AND (l.owner IS NULL OR l.owner NOT IN ({LIVE}))"
-        f" AND {_home(_LANE_SQL)} = ? ORDER BY t.id", (dead_after, dead_after, worker))
+        f" AND {_home(_LANE_SQL, 'l.home')} = ? ORDER BY t.id",
+        (dead_after, dead_after, dead_after, worker))
     found: dict[str, list[int]] = {}
     for row in rows:
         found.setdefault(row["lane"], []).append(row["id"])

@@ -303,5 +303,14 @@ _V13 = (
     "ALTER TABLE deal_results ADD COLUMN analysis_posted INTEGER NOT NULL DEFAULT 0",
 )
 
+# Each lane's home, the worker that takes its updates (storage/inbox.py: equal shares kept by
+# the heartbeats), and when a unit of work was last done in it; the homes of the lanes worked
+# in lately, counted at each heartbeat.
+_V14 = (
+    "ALTER TABLE lanes ADD COLUMN home TEXT",
+    "ALTER TABLE lanes ADD COLUMN worked_at DOUBLE PRECISION",
+    "CREATE INDEX lanes_home ON lanes (home) WHERE home IS NOT NULL",
+)
+
 MIGRATIONS: tuple[tuple[str, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9,
-                                           _V10, _V11, _V12, _V13)
+                                           _V10, _V11, _V12, _V13, _V14)

@@ -11,10 +11,11 @@ Done rows are forgotten after ``KEEP_DONE`` seconds.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 
+from storage.budgets import ANSWERED
 from storage.inbox import LIVE, NOW
 from storage.postgres import PostgresDatabase
 from storage.sql import Conn
@@ -39,26 +40,31 @@ class SendQueue:
         self.db = db
         self.worker = worker
         self.owed: set[int] = set()  # calls made whose marks are not written yet
+        self.answered: list[int] = []  # the shared budget's answered calls told with them
 
     async def keep(self, chat_id: int, thread_id: int, call: str, file: bytes | None) -> int:
         return await self.db.write(lambda conn: conn.insert(
             "INSERT INTO sends (chat_id, thread_id, call, file, worker, created_at)"
             f" VALUES (?, ?, ?, ?, ?, {NOW})", (chat_id, thread_id, call, file, self.worker)))
 
-    async def done(self, token: int) -> None:
-        """Mark the call made: owed while the database is out of reach (``settle``)."""
+    async def done(self, token: int, answered: Sequence[int] = ()) -> None:
+        """Mark the call made, and the shared budget's ``answered`` calls with it: owed while
+        the database is out of reach (``settle``)."""
         self.owed.add(token)
+        self.answered += answered
         await self.settle()
 
     async def settle(self) -> None:
         """Write the marks owed (waiting while the database is out of reach; the process
         stops past its limit, and another makes the calls left unmarked again)."""
         while self.owed:
-            tokens = sorted(self.owed)
-            await self.db.write(lambda conn, marked=tokens: conn.execute(
-                f"UPDATE sends SET done_at = {NOW}, file = NULL WHERE id = ANY(?::bigint[])",
-                (marked,)))
+            tokens, answered = sorted(self.owed), list(self.answered)
+            await self.db.write(lambda conn, marked=tokens, told=answered: conn.execute(
+                f"WITH answered AS ({ANSWERED})"
+                f" UPDATE sends SET done_at = {NOW}, file = NULL WHERE id = ANY(?::bigint[])",
+                (told, marked)))
             self.owed.difference_update(tokens)
+            del self.answered[:len(answered)]
 
     async def mine(self, tokens: list[int]) -> list[Kept]:
         """Those of ``tokens`` that this worker kept and did not make, in order: those of a

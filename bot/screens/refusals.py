@@ -201,6 +201,7 @@ def bot_templates(tr: Callable[[str], str]) -> Templates:
         "refused_vote": tr("You refused."),
         "agreed": tr("You agreed."),
         "saved": tr("Saved."),
+        "made": tr("✔ Done. Your panel catches up when the round is complete."),
         "sheet_on": tr("From now on every deal's result comes with the scoresheet picture."),
         "sheet_off": tr("Deal results come without the picture from now on."),
     }

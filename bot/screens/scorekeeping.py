@@ -6,7 +6,8 @@ path, a keypad for big numbers, and Save, Back and Clear. Every button carries
 the match version and the draft's revision, so a stale press (a double tap, an
 old message) changes nothing. The group's message changes only when a deal is
 saved, removed or corrected, or another keeper takes the entry over: its link
-opens the entry in the presser's private chat.
+opens the entry in the presser's private chat, and its Mini App link the same entry
+there (``app_entry``: its buttons are taps).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from bot.games.entry import EntryUI, who
 from bot.screens.lobby import lobby_screen
 from bot.screens.look import Look, context, plugin_of, way_to_group
 from bot.service.drafts import Draft, Plan, form_of, plan, taps_of
+from bot.service.scorekeeping.lobby import may_keep
 from bot.service.tables import Table
 from bot.ui.callbacks import pack
 from bot.ui.context import RenderContext
@@ -34,15 +36,34 @@ def scorekeeping_screen(table: Table, tr: Translate, look: Look) -> Screen:
     """What a scorekept table's group message shows now."""
     if table.status == "lobby" or table.match is None:
         return lobby(table, tr, look)
+    lines = sheet_lines(table, tr, look)
+    if table.status == "finished":
+        return Screen("\n".join([*lines, tr(
+            "If the last deal was entered by mistake, /undo removes it and the game goes on.")]))
+    if table.status != "playing":
+        return Screen("\n".join(lines))
+    assert table.keeper is not None  # a scorekept game is loaded with its keeper
+    number = table.keeper.draft.number or len(table.match.deals) + 1
+    lines += ["", tr("The deal's buttons open in my private chat. Or type the whole deal: "
+                     "/deal … (/deal alone shows how). /undo removes the last deal, /edit N "
+                     "corrects deal N, /score shows the sheet.")]
+    rows: list[tuple[Button, ...]] = [(_entry_link(table, tr, look, number),)]
+    if look.app is not None:
+        rows.append((Button(tr("📱 Open in the Mini App"), url=look.app.group(table.id)),))
+    return Screen("\n".join(lines), tuple(rows))
+
+
+def sheet_lines(table: Table, tr: Translate, look: Look) -> list[str]:
+    """A scorekept game as it stands: its title, the next deal and who enters it (the
+    group's message, and the Mini App's table)."""
     title = _title(table, tr)
     if table.status == "finished":
-        return Screen("\n".join([title, tr("🏁 The game is over."), tr(
-            "If the last deal was entered by mistake, /undo removes it and the game goes on.")]))
-    if table.status == "aborted":
-        return Screen("\n".join([title, tr("The game was stopped.")]))
+        return [title, tr("🏁 The game is over.")]
+    if table.status == "aborted" or table.match is None:
+        return [title, tr("The game was stopped.")]
     assert table.keeper is not None  # a scorekept game is loaded with its keeper
-    draft, match = table.keeper.draft, table.match
-    number = draft.number or len(match.deals) + 1
+    draft = table.keeper.draft
+    number = draft.number or len(table.match.deals) + 1
     lines = [title, _next_deal(table, tr)]
     if draft.keeper is not None:
         name = look.user_name(draft.keeper)
@@ -50,11 +71,8 @@ def scorekeeping_screen(table: Table, tr: Translate, look: Look) -> Screen:
                      if draft.number is not None else
                      tr("✏️ {name} is entering deal {n}.", name=name, n=number))
     if table.status == "paused":
-        return Screen("\n".join([*lines, "", tr("⏸ The game is paused.")]))
-    lines += ["", tr("The deal's buttons open in my private chat. Or type the whole deal: "
-                     "/deal … (/deal alone shows how). /undo removes the last deal, /edit N "
-                     "corrects deal N, /score shows the sheet.")]
-    return Screen("\n".join(lines), ((_entry_link(table, tr, look, number),),))
+        lines += ["", tr("⏸ The game is paused.")]
+    return lines
 
 
 def keeper_screen(table: Table, tr: Translate, look: Look, user_id: int) -> Screen:
@@ -69,17 +87,43 @@ def keeper_screen(table: Table, tr: Translate, look: Look, user_id: int) -> Scre
         over = tr("🏁 The game is over.") if table.status == "finished" else tr(
             "The game was stopped.")
         return Screen("\n".join([title, over, *back]))
-    assert table.keeper is not None
+    entry = _entry_of(table, tr, look, user_id, lambda n: _entry_link(table, tr, look, n))
+    rows = entry.rows
+    if look.app is not None and table.status == "playing":
+        rows = (*rows, (Button(tr("📱 Open in the Mini App"), web_app=look.app.panel(table.id)),))
+    return Screen("\n".join([title, entry.text, *(["", *back] if back else [])]), rows)
+
+
+def app_entry(table: Table, tr: Translate, look: Look, user_id: int) -> Screen | None:
+    """The entry in the Mini App of ``user_id``: what his private entry message shows, its
+    buttons pressed as taps (the Mini App's own "✏️ Enter deal N" takes the entry over where
+    another keeper enters); None: he may not keep the score, or no deal is being entered."""
+    if table.keeper is None or table.match is None or not may_keep(table, user_id) \
+            or table.status not in ("playing", "paused"):
+        return None
+    match, draft = table.match, table.keeper.draft
+
+    def take(number: int) -> Button:
+        return Button(_entry_label(table, tr, number),
+                      pack("k", table.id, "open", match.version, draft.revision))
+
+    return _entry_of(table, tr, look, user_id, take)
+
+
+def _entry_of(table: Table, tr: Translate, look: Look, user_id: int,
+              take: Callable[[int], Button]) -> Screen:
+    """The deal being entered with its buttons while ``user_id`` enters it (or nobody does
+    yet); else who enters it now and ``take``, the button that takes the entry over."""
+    assert table.keeper is not None and table.match is not None
     draft = table.keeper.draft
-    if draft.keeper != user_id:
+    if draft.keeper not in (None, user_id):
         number = draft.number or len(table.match.deals) + 1
-        return Screen("\n".join([title, tr("✏️ {name} enters the deals now.",
-                                           name=look.user_name(draft.keeper)), *back]),
-                      ((_entry_link(table, tr, look, number),),))
+        return Screen(tr("✏️ {name} enters the deals now.", name=look.user_name(draft.keeper)),
+                      ((take(number),),))
     entry = entry_screen(table, tr)
     if table.status == "paused":
-        return Screen("\n".join([title, entry.text, "", tr("⏸ The game is paused."), *back]))
-    return Screen("\n".join([title, entry.text, *(["", *back] if back else [])]), entry.rows)
+        return Screen("\n".join([entry.text, "", tr("⏸ The game is paused.")]))
+    return entry
 
 
 def _title(table: Table, tr: Translate) -> str:
@@ -99,10 +143,13 @@ def _next_deal(table: Table, tr: Translate) -> str:
 
 def _entry_link(table: Table, tr: Translate, look: Look, number: int) -> Button:
     """The link that opens the entry in the presser's private chat (``/start k<table>``)."""
+    return Button(_entry_label(table, tr, number), url=look.link(f"k{table.id}"))
+
+
+def _entry_label(table: Table, tr: Translate, number: int) -> str:
     assert table.keeper is not None
-    text = (tr("✏️ Correct deal {n}", n=number) if table.keeper.draft.number is not None
+    return (tr("✏️ Correct deal {n}", n=number) if table.keeper.draft.number is not None
             else tr("✏️ Enter deal {n}", n=number))
-    return Button(text, url=look.link(f"k{table.id}"))
 
 
 def entry_screen(table: Table, tr: Translate) -> Screen:

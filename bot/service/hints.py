@@ -24,7 +24,7 @@ async def press(table: Table, user_id: int, parts: tuple[str, ...]) -> Outcome:
     version, seat = int(parts[0]), int(parts[1])
     refusal = play.check_turn(table, user_id, version, seat)
     if refusal is not None:
-        return play.refused(table, refusal)
+        return play.refused(table, user_id, refusal)
     match = table.match
     assert match is not None and match.state is not None
     player = match.state.controller(seat)  # in open play the whister asks for the passer

@@ -47,7 +47,8 @@ class Outcome:
     - ``note``: a code the press is answered with when something did happen;
     - ``link``: a deep-link payload the press should open (the bot's private chat);
     - ``changed``: tables whose messages show their state anew; ``notify``: users whose
-      panel comes as a new message (a notification) instead of an edit; ``renew``:
+      panel comes as a new message (a notification) instead of an edit; ``urge``: users whose
+      panel shows the table at once (it would wait for the table's next beat); ``renew``:
       tables whose group message comes anew below the latest messages; ``as_shown``: tables
       just loaded whose messages show them as they are now (nothing to send);
     - ``events``: what the group or players are told, in order.
@@ -59,6 +60,7 @@ class Outcome:
     link: str | None = None
     changed: dict[int, Table] = field(default_factory=dict)
     notify: set[int] = field(default_factory=set)
+    urge: set[int] = field(default_factory=set)
     renew: set[int] = field(default_factory=set)
     as_shown: dict[int, Table] = field(default_factory=dict)
     events: list[Any] = field(default_factory=list)
@@ -79,9 +81,11 @@ class Outcome:
         self.note, self.note_params = note, params
         return self
 
-    def redraw(self, table: Table, notify: Iterable[int | None] = ()) -> Outcome:
+    def redraw(self, table: Table, notify: Iterable[int | None] = (),
+               urge: Iterable[int] = ()) -> Outcome:
         self.changed[table.id] = table
         self.notify.update(u for u in notify if u is not None)
+        self.urge.update(urge)
         return self
 
     def come_anew(self, table: Table) -> Outcome:

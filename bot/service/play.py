@@ -78,11 +78,12 @@ def check_turn(table: Table, user_id: int, version: int, seat: int) -> Refusal |
     return None
 
 
-def refused(table: Table, refusal: Refusal, out: Outcome | None = None) -> Outcome:
-    """A refused press; after a stale one the player's panel shows the game as it is."""
+def refused(table: Table, user_id: int, refusal: Refusal, out: Outcome | None = None) -> Outcome:
+    """A refused press; after a stale one the presser's panel shows the game as it is, at once
+    (his played cards' buttons may still show, until the trick is complete)."""
     out = out or Outcome()
     out.refusal = refusal
-    return out.redraw(table) if refusal.code == "stale" else out
+    return out.redraw(table, urge=(user_id,)) if refusal.code == "stale" else out
 
 
 async def act(svc: Services, table: Table, user_id: int, version: int, seat: int,
@@ -93,7 +94,7 @@ async def act(svc: Services, table: Table, user_id: int, version: int, seat: int
     The table's lock is held."""
     refusal = check_turn(table, user_id, version, seat)
     if refusal is not None:
-        return refused(table, refusal, out)
+        return refused(table, user_id, refusal, out)
     out = out or Outcome()
     match = table.match
     assert match is not None and match.state is not None
@@ -283,7 +284,7 @@ async def step(svc: Services, table: Table, user_id: int, version: int, seat: in
     it completes an action. The table's lock is held."""
     refusal = check_turn(table, user_id, version, seat)
     if refusal is not None:
-        return refused(table, refusal, out)
+        return refused(table, user_id, refusal, out)
     out = out or Outcome()
     own = table.seat_of(user_id)
     try:

@@ -73,7 +73,7 @@ async def panel_press(svc: Services, table: Table, user_id: int, kind: str,
     version, seat, rest = int(parts[0]), int(parts[1]), parts[2]
     refusal = play.check_press(table, user_id, version)
     if refusal is not None:
-        return play.refused(table, refusal)
+        return play.refused(table, user_id, refusal)
     out = Outcome()
     await substitutes.take_back(svc, table, user_id, out)
     if kind == "a":

@@ -31,6 +31,7 @@ from bot.telegram.links import message_link
 from bot.telegram.rhythm import Beat, Rhythm
 from bot.telegram.sending.book import MessageBook
 from bot.telegram.sending.outbox import Outbox
+from bot.telegram.sending.slots import Wait
 from bot.ui.i18n import Translate, translator
 from bot.ui.screen import Screen
 from engine.match import Match
@@ -107,7 +108,8 @@ class Presenter:
         ended = {ev.table.id for ev in outcome.events
                  if isinstance(ev, events.DealScored | events.GameOver)}
         for table in outcome.changed.values():
-            self.redraw(table, notify=outcome.notify, renew=table.id in outcome.renew,
+            self.redraw(table, notify=outcome.notify, urge=outcome.urge,
+                        renew=table.id in outcome.renew,
                         first=table.id in ended)
 
     def answer(self, outcome: Outcome, tr: Translate, names: Sequence[str] = ()) -> Answer:
@@ -171,14 +173,16 @@ class Presenter:
     # -- the tables' messages -----------------------------------------------------------------
 
     def redraw(self, table: Table, *, notify: set[int] | frozenset[int] = frozenset(),
-               renew: bool = False, first: bool = False) -> None:
+               urge: set[int] | frozenset[int] = frozenset(), renew: bool = False,
+               first: bool = False) -> None:
         """Show every message of the table in its current state; ``notify`` users get a
-        fresh panel (a notification) instead of an edit; ``renew``: the group message too;
+        fresh panel (a notification) instead of an edit, ``urge`` users theirs at once;
+        ``renew``: the group message too;
         ``first``: the group message at once, before the group's one-off messages (a deal's
         result never stands above a table still waiting for its last card).
         A player who must act gets his panel at once; the others' panels and the group's
         message wait for the table's next beat (bot/telegram/rhythm.py), or a player's for his
-        turn."""
+        turn; in the play, so do the buttons of a player who played (``Wait.GOING``)."""
         look = self.look(table)
         screen = table_message(table, self.translator(table.chat_id), look)
         if screen is None:
@@ -192,21 +196,23 @@ class Presenter:
         # (a table message posted anew comes below the result: it is brought back down; a
         # scorekept table's shows no deal going on, to be ended before its result)
         group.first = group.first or (first and not renew and not table.keeps_score)
-        self.outbox.show(group, screen, renew=renew, easy=beat is None and not first)
+        self.outbox.show(group, screen, renew=renew,
+                         wait=Wait.TEXT if beat is None and not first else Wait.NOT)
         if table.keeps_score:
             self._entries(table, look, notify)
-        acting = table.acting_users()
+        acting = table.acting_users() | urge
         for seat in table.row.seats:
             user_id = seat.user_id
             if user_id is None:
                 continue
             shown = panel(table, seat.seat, self.translator(user_id), look)
-            if shown is not None:
-                self.outbox.show(self.book.slot(table, seat.seat), shown,
-                                 renew=user_id in notify,
-                                 easy=beat is not Beat.EVERYONE and user_id not in acting
-                                 and not (beat is Beat.DEAL
-                                          and self.rhythm.sits_out(table, seat.seat)))
+            if shown is None:
+                continue
+            waits = beat is not Beat.EVERYONE and user_id not in acting and not (
+                beat is Beat.DEAL and self.rhythm.sits_out(table, seat.seat))
+            lingers = self.rhythm.lingers(table, beat, seat.seat)
+            self.outbox.show(self.book.slot(table, seat.seat), shown, renew=user_id in notify,
+                             wait=(Wait.GOING if lingers else Wait.TEXT) if waits else Wait.NOT)
         self.book.drawing(table)
 
     def _entries(self, table: Table, look: Look, notify: set[int] | frozenset[int]) -> None:

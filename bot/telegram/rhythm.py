@@ -9,11 +9,12 @@ have no cards in the next deal); a player with cards sees the new deal with his 
 it (a finished deal's analysis button may wait too: it stays valid). A game's start, or a
 table not in play (a lobby, a pause, an ended game, a scoresheet being entered) is everyone's
 beat: every panel shows it.
-Between beats only the panels of the players who act change (their buttons come, and go once
-they acted); a waiting player's panel waits for everyone's beat or his own next turn
-(bot/telegram/sending/slots.py). So a table spends its calls by the game's rhythm, not by the
-clock: at any pace a card costs its player's turn and its buttons' going, a trick one edit of
-the group's message.
+Between beats only the panels of the players who act change (their buttons come; out of the
+play they go once they acted, in it once the trick is complete); a waiting player's panel waits
+for everyone's beat or his own next turn (bot/telegram/sending/slots.py). So a table spends its
+calls by the game's rhythm, not by the clock: at any pace a card costs its player's turn, a
+trick one edit of the group's message and one of each panel whose cards' buttons went (but the
+next leader's: his turn shows it).
 """
 
 from __future__ import annotations
@@ -38,7 +39,12 @@ class _Round:
     phase: str
     version: int  # the match's version when last drawn
     to_act: frozenset[int]  # the seats to act then
-    acted: set[int] = field(default_factory=set)  # the seats that acted since the last beat
+    # the seats that acted since the last beat, in their order
+    acted: list[int] = field(default_factory=list)
+    complete: bool = False  # a round is complete, its next not yet begun
+    # then: the seat to act after the next round's leader (by the order of the round before),
+    # whose buttons that went wait for its turn
+    follows: int | None = None
     # the seats whose player had a turn in the play (a seat's cards played by another player,
     # an open whist's passer, or the 4-player dealer, have none)
     played: set[int] = field(default_factory=set)
@@ -76,18 +82,31 @@ class Rhythm:
             return Beat.DEAL
         last.played |= players
         if state.phase != last.phase:
+            # (a phase's end completes its round)
             self._rounds[table.id] = _Round(deal, state.phase, match.version, to_act,
-                                            played=last.played)
+                                            played=last.played, complete=True)
             # the play's start, and a step aside from it and back (a claim being answered)
             return Beat.ROUND if PLAY in (state.phase, last.phase) else None
         if match.version == last.version:
             return None
-        last.acted |= last.to_act
+        last.acted += sorted(last.to_act - set(last.acted))
         last.version, last.to_act = match.version, to_act
-        if not to_act & last.acted:
+        last.complete, last.follows = False, None
+        if not to_act & set(last.acted):
             return None
-        last.acted = set()
+        order, last.acted, last.complete = last.acted, [], True
+        if len(to_act) == 1 and (leader := next(iter(to_act))) in order:
+            last.follows = order[(order.index(leader) + 1) % len(order)]
         return Beat.ROUND if state.phase == PLAY else None
+
+    def lingers(self, table: Table, beat: Beat | None, seat: int) -> bool:
+        """Whether the seat's buttons that go (once its player acted) may wait: in a deal, until
+        the round (the trick, the round of bids) is complete, or, for the seat that acts after
+        the next round's leader, until its turn (one action away)."""
+        last = self._rounds.get(table.id)
+        if last is None or beat not in (None, Beat.ROUND):
+            return False
+        return not last.complete or last.follows == seat
 
     def sits_out(self, table: Table, seat: int) -> bool:
         """At a deal's end: the seat had nothing to do in the play of the deal that ended (an

@@ -61,7 +61,8 @@ from bot.telegram.context import App
 from bot.telegram.late import InHand, Press, not_saved
 from bot.telegram.presenter import Presenter
 from bot.telegram.sending.held import Held
-from storage import inbox
+from bot.telegram.sending.ports import Ask
+from storage import budgets, inbox
 from storage.budgets import SharedBudget
 from storage.inbox import table_lane
 from storage.listening import Listener
@@ -72,7 +73,7 @@ from storage.sends import Kept, SendQueue
 
 log = logging.getLogger(__name__)
 
-DEAD_AFTER = 3.0  # seconds without a heartbeat after which a worker is taken for dead
+DEAD_AFTER = inbox.DEAD_AFTER  # seconds without a heartbeat after which a worker is dead
 SHARED_AFTER = 2 * DEAD_AFTER  # ... and after which its share of the calls a second is taken
 STEAL_AFTER = 3.0  # seconds an update may wait for its lane's busy worker
 HEARTBEAT = 1.0
@@ -90,6 +91,7 @@ class Worker:
         self.turn = asyncio.Lock()  # one unit of work at a time
         self.wake = asyncio.Event()
         self.handled = 0  # updates done (for the benchmark)
+        self.more = False  # the last claim saw more to do (no claim that finds none after it)
         self.beaten_at: float | None = None  # time.monotonic() of the last heartbeat
         self.pruned_at: float | None = None  # time.monotonic() of the last prune
         # Sends at once that hold a connection for their lane's row (``ours``): under
@@ -117,11 +119,11 @@ class Worker:
     # -- the loop -------------------------------------------------------------------------
 
     async def run(self, stopping: asyncio.Event) -> None:
-        await self.beat()
+        await self.beat(balance=False)  # no lanes taken before it takes updates
         await asyncio.sleep(2 * HEARTBEAT)  # the others count this one in their shares first
         await self.beat()
 
-        listener = Listener(self.db, {"cardtable_inbox": lambda _: self.wake.set()})
+        listener = Listener(self.db, {"cardtable_inbox": self._stored})
         await listener.renew()
         beating = asyncio.create_task(heartbeat.beating(self.beat, self._tend, stopping,
                                                         every=HEARTBEAT))
@@ -129,7 +131,8 @@ class Worker:
         try:
             while not stopping.is_set():
                 try:
-                    if await self.step():
+                    self.wake.clear()  # a notice from now on: look again
+                    if await self.step() and (self.more or self.wake.is_set()):
                         continue
                 except Exception as exc:
                     if not unavailable(exc):
@@ -137,7 +140,6 @@ class Worker:
                     self.in_hand.failed()
                     await self.db.outage.wait(exc)  # logged once; DatabaseGone past its limit
                     continue
-                self.wake.clear()
                 await listener.renew()  # after a restart of the server
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), POLL)
@@ -150,6 +152,12 @@ class Worker:
             await self.presenter.outbox.drain()  # before leaving: then the others take what is left
             await self.db.write(lambda conn: inbox.leave(conn, self.id))
 
+    def _stored(self, home: str) -> None:
+        """An update was stored: this worker looks if it is the lane's home, or if the lane
+        has none (``inbox.put``); the others look at their next poll anyway."""
+        if home in ("", self.id):
+            self.wake.set()
+
     async def _tend(self) -> None:
         """Prune; adopt the dead workers' lanes and resume their kept calls, but not until
         every live worker had time to beat after an outage of the database (they all look
@@ -159,11 +167,13 @@ class Worker:
             await self.adopt()
             await self.resume()
 
-    async def beat(self) -> None:
+    async def beat(self, *, balance: bool = True) -> None:
         """Alive; its share of the calls a second follows the workers seen in ``SHARED_AFTER``
-        (one whose loop stalled a few seconds sends again when it wakes)."""
+        (one whose loop stalled a few seconds sends again when it wakes); ``balance``: it
+        takes lanes from the others if it holds fewer than its share (``inbox.heartbeat``)."""
         live = await self.db.write(lambda conn: inbox.heartbeat(
-            conn, self.id, counted_after=SHARED_AFTER))
+            conn, self.id, counted_after=SHARED_AFTER, dead_after=DEAD_AFTER,
+            balance=balance))
         self.beaten_at = time.monotonic()
         self.presenter.outbox.budgets.share(live)
 
@@ -210,6 +220,7 @@ class Worker:
             except BaseException:
                 await transaction.rollback()
                 raise
+            self.more = claimed is not None and claimed.more
             if claimed is None:
                 await transaction.rollback()
                 return False
@@ -236,6 +247,7 @@ class Worker:
             if error is None:
                 self.handled += 1
                 return True
+            self.more = True  # (it is pending again)
             log.warning("worker %s: update %s failed in lane %s (attempt %d of %d)", self.id,
                         claimed.update_id, claimed.lane, claimed.attempts + 1, GIVE_UP)
             if await self.db.write(lambda c: inbox.failed(c, claimed.update_id, error,
@@ -275,7 +287,8 @@ class Worker:
         held: Held | None = None
         committing = False
         try:
-            version = advanced.version if advanced else await inbox.advance(conn, lane, self.id)
+            version = advanced.version if advanced else await inbox.advance(
+                conn, lane, self.id, dead_after=DEAD_AFTER)
             taken_over = before != version - 1  # another worker worked here since
             users, chats = self._concerned(lane)
             if taken_over:
@@ -318,16 +331,26 @@ class Worker:
             log.error("needs attention: %s", problem)
 
     @contextlib.asynccontextmanager
-    async def ours(self, chat_id: int, thread_id: int) -> AsyncIterator[bool]:
+    async def ours(self, chat_id: int, thread_id: int,
+                   ask: Ask | None = None) -> AsyncIterator[bool]:
         """Inside: whether what this worker drew of the chat topic's tables may be sent: no
         other worker worked in their lane since this one did, and none starts to before the
         end (it waits; so does this for a unit under way in the lane). A lane this worker
-        never worked in: yes (a table drawn from another lane)."""
+        never worked in: yes (a table drawn from another lane). ``ask``: the call is counted
+        in the shared budget by the same statement; what this task writes inside joins the
+        transaction (what the call showed, with its budget's answer: seen by that write)."""
         lane = table_lane(chat_id, thread_id)
         async with self.sending, self.db.connection() as raw, raw.transaction():
-            version = await inbox.sending(PgConn(raw), lane)
+            conn = PgConn(raw)
+            if ask is None:
+                version = await inbox.sending(conn, lane)
+            else:
+                ask.token, ask.wait, version = await budgets.take(
+                    conn, ask.chat_id, ask.limit, ask.period, lane=lane)
+                ask.taken = True
             mine = self.versions.get(lane)
-            yield mine is None or mine == version
+            with self.db.bound(raw):
+                yield mine is None or mine == version
 
     def _concerned(self, lane: str) -> tuple[set[int], set[int]]:
         """The users and chats whose rows (languages...) a unit of work in the lane uses

@@ -11,9 +11,10 @@ from bot.service.outcome import Outcome, Refusal
 from bot.ui.i18n import Translate
 
 # A press the table refuses: 409 (the table is not in a state that takes it: stale, not the
-# reader's turn, not a legal move, paused, over), unless it is not the reader's table at all.
+# reader's turn, not a legal move, paused, over), unless it is not the reader's table at all (or not
+# his to keep the score of).
 CONFLICT = 409
-REFUSED = {"not_playing": 403, "table_closed": 404, "not_saved": 503}
+REFUSED = {"not_playing": 403, "keepers_only": 403, "table_closed": 404, "not_saved": 503}
 
 
 def answered(out: Outcome, tr: Translate, names: Sequence[str]) -> tuple[int, dict[str, Any]]:

@@ -6,9 +6,10 @@ scoresheet's picture (``/api/sheet.png``).
 
 Every request carries Telegram's ``initData`` (a query parameter, or a field of a press's
 JSON body); one that does not prove its user gets 401 and changes nothing. A press goes
-through the same use case as a keyboard's button (``presses.press``), and its outcome is
-shown the same way (``publish``: the group message and the panels are redrawn, and so are
-the open Mini Apps: ``Watch.published`` is its second sink).
+through the same use case as a keyboard's button (``presses.press``: a game's action, "I am
+back", or a button of a scorekept deal's entry), and its outcome is shown the same way
+(``publish``: the group message and the panels are redrawn, and so are the open Mini Apps:
+``Watch.published`` is its second sink).
 """
 
 from __future__ import annotations
@@ -31,7 +32,9 @@ from bot.screens.sheet import draw_sheet
 from bot.service import analysis, loading, play, presses
 from bot.service.outcome import Refusal
 from bot.service.ports import Members, Services
+from bot.service.scorekeeping import lobby
 from bot.service.tables import Table, is_public
+from bot.ui.callbacks import BadCallback, unpack
 from bot.ui.i18n import Translate, translator
 from bot.webapp.answers import answered
 from bot.webapp.auth import (
@@ -56,7 +59,7 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 STATIC = Path(__file__).parent / "static"
 KEEPALIVE = 15.0  # seconds between comments on a quiet event stream
-PRESS_KINDS = ("a", "r")  # an engine action of the reader's seat; "I am back"
+PRESS_KINDS = ("a", "r", "k")  # an engine action of the reader's seat; "I am back"; an entry's
 MAX_ACTION = 48  # characters of an action's text (every game's fit in callback data)
 MAX_BODY = 4096  # bytes of a press's body (its initData is some hundreds)
 BODY_TIMEOUT = 10.0  # seconds a press's body may take to arrive
@@ -192,8 +195,11 @@ class WebApp:
         table = reader.table
         if self.relay is not None:  # as stored now
             table = await self.relay.looks.table(table.id) or table
+        keeper = table.keeper.draft.keeper if table.keeper is not None else None
+        if keeper is not None and keeper not in self.svc.users.users:  # his name is shown
+            await self.svc.users.load(keeper)
         async with table.lock:  # a move is shown once it is stored
-            drawn = page(table, reader.init.user.id, reader.tr)
+            drawn = page(table, reader.init.user.id, reader.tr, self.svc.users.users)
         if not reader.member:  # the analysis shows the hands of a deal: its group's only
             drawn["analysis"] = False
         return {**drawn, "texts": texts(reader.tr), "now": time.time()}
@@ -250,7 +256,9 @@ class WebApp:
 
     async def press(self, request: web.Request) -> web.Response:
         """A tap: an engine action for the reader's seat (``kind`` "a": ``version``, ``seat``,
-        ``action``) or "I am back" (``r``), through the keyboards' use case."""
+        ``action``), "I am back" (``r``), or a button of a scorekept deal's entry (``k``:
+        ``action``, its callback data after ``k:<table>:``), through the keyboards' use
+        case."""
         body = await _body(request)
         if body is None:
             tr = translator(self.svc.users.normalize(None))
@@ -260,7 +268,7 @@ class WebApp:
             self.nonces.use(reader.init, str(body.get("nonce", "")))
         except Unauthorized as exc:
             raise self._unauthorized(str(exc), body["initData"]) from None
-        kind, parts = body.get("kind"), _parts(body)
+        kind, parts = body.get("kind"), _parts(body, reader.table.id)
         if kind not in PRESS_KINDS or parts is None:
             raise _refused(reader.tr, Refusal("bad_button"), web.HTTPBadRequest)
         if self.relay is not None:  # through the table's lane, in its worker
@@ -343,10 +351,18 @@ async def _body(request: web.Request) -> dict[str, Any] | None:
     return body
 
 
-def _parts(body: Mapping[str, Any]) -> tuple[str, ...] | None:
-    """A press's parts as a button's callback data carries them; None if malformed."""
+def _parts(body: Mapping[str, Any], table_id: int) -> tuple[str, ...] | None:
+    """A press's parts as a button's callback data carries them; None if malformed (or, for
+    an entry's, not a button of the entry: the Mini App shows no lobby)."""
     if body.get("kind") == "r":
         return ()
+    if body.get("kind") == "k":
+        action = body.get("action")
+        try:
+            parts = unpack(f"k:{table_id}:{action}").parts if isinstance(action, str) else ()
+        except BadCallback:
+            return None
+        return parts if parts and parts[0] not in lobby.OPS else None
     version, seat, action = body.get("version"), body.get("seat"), body.get("action")
     if type(version) is not int or type(seat) is not int or not 0 <= version <= MAX_ID \
             or not 0 <= seat <= MAX_ID:

@@ -88,7 +88,7 @@ class Table:
         return [b for b in message.buttons if "callback_data" in b]
 
     def to_act(self) -> list[User]:
-        return [u for u in self.players if self.buttons(u)]
+        return acting(self.tg, self.players)
 
 
 async def open_table(tg: FakeTelegram, group: Chat, players: list[User], *,
@@ -169,17 +169,34 @@ def _spellings(action: str) -> set[str]:
     return {action}
 
 
+def _moves(tg: FakeTelegram, user: User) -> list[str]:
+    """The actions and steps on the user's panel."""
+    try:
+        panel = tg.last_message(user)
+    except LookupError:
+        return []
+    return [b["callback_data"] for b in panel.buttons
+            if b.get("callback_data", "").startswith(("a:", "u:"))]
+
+
+def acting(tg: FakeTelegram, players: list[User]) -> list[User]:
+    """The players whose panels show the table's latest actions: those who act now (a panel
+    whose buttons went with its player's action may show them until the round is complete;
+    their state version is older)."""
+    versions = {u.id: max((int(d.split(":")[2]) for d in _moves(tg, u)), default=-1)
+                for u in players}
+    latest = max(versions.values(), default=-1)
+    return [u for u in players if latest >= 0 and versions[u.id] == latest]
+
+
 async def press_first(tg: FakeTelegram, players: list[User], *,
                       settle: Callable[[], Awaitable[object]] | None = None) -> bool:
-    """Whoever has buttons on his panel presses the first action (a discard: the first two
+    """Whoever acts now (``acting``) presses the first action (a discard: the first two
     cards, then the confirmation); False when nobody has anything to press. ``settle`` waits
     after each press until the bot is done with it (default: ``tg.idle``)."""
     settle = settle or tg.idle
-    for user in players:
-        try:
-            panel = tg.last_message(user)
-        except LookupError:
-            continue
+    for user in acting(tg, players):
+        panel = tg.last_message(user)
         data = [b["callback_data"] for b in panel.buttons if "callback_data" in b]
         actions = [d for d in data if d.startswith("a:")]
         if not actions and any(d.startswith("u:") for d in data):

@@ -134,9 +134,10 @@ async def keeping_lobby(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, 
 async def open_keeping(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *,
                        command: str = "/pref", joiners: tuple[User, ...] = (),
                        guests: tuple[str, ...] = (), options: tuple[str, ...] = (),
-                       conventions: tuple[str, ...] = ()) -> Keeping:
+                       conventions: tuple[str, ...] = (), private: bool = True) -> Keeping:
     """Open a lobby, switch it to keeping score, press each option button (by the start of
-    its label, once per mention), seat the Telegram users then the guests, and start."""
+    its label, once per mention), seat the Telegram users then the guests, and start; then
+    (``private``) open the entry in the creator's private chat."""
     keeping = await keeping_lobby(tg, hub, group, creator, command=command)
     for prefix in options:
         await keeping.tap(next(t for t in keeping.labels() if t.startswith(prefix)))
@@ -153,5 +154,6 @@ async def open_keeping(tg: FakeTelegram, hub: Hub, group: Chat, creator: User, *
         await keeping.send("/add " + ", ".join(guests))
     await keeping.tap("▶ Start")
     keeping.table_id = keeping.table.id
-    await keeping.open()
+    if private:
+        await keeping.open()
     return keeping

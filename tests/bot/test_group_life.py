@@ -12,7 +12,7 @@ import pytest
 from bot.service.tables import Table
 from bot.telegram.context import BotData as Hub
 from bot.telegram.sending.book import SCROLLED
-from tests.bot.harness import act, open_table, running_bot
+from tests.bot.harness import act, acting, open_table, running_bot
 from tests.bot.tabletop import command
 from tests.bot.test_preferans_game import choose
 from tests.fakebot import FakeTelegram, User
@@ -113,15 +113,15 @@ async def test_the_last_trick_and_the_result_stay_after_the_last_card(tg: FakeTe
         assert "🔚 Deal 1 is over." in table_message.text and "Last trick: " in table_message.text
         result = next(m for m in tg.messages(group) if m.text.startswith("Deal 1"))
         assert "Raspasy:" in result.text
-        # The next deal's first action makes room: the end of deal 1 is gone from the panels
-        # of the player who acted and of the one to act (the others' wait for their turn).
+        # The next deal's first action makes room: the end of deal 1 is gone from the panel of
+        # the one to act (the others' wait for their turn, or the round of bids' end: the
+        # actor's too, with his bids, refused as out of date if pressed).
         state = table.match.state
         actor = users[state.controller(state.to_act[0])]
         await act(tg, actor, choose(state, "raspasy", -1))
         await tg.settled()
-        acting = {actor.id} | table.acting_users()
         assert all("Deal 1 is over" not in tg.last_message(u).text
-                   for u in users if u.id in acting)
+                   for u in users if u.id in table.acting_users())
 
 
 async def test_finished_votes_and_menus_lose_their_buttons(tg: FakeTelegram,
@@ -194,7 +194,7 @@ async def test_russian_panels_write_the_cards_as_russian_players_do(tg: FakeTele
         faces = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
         assert {faces[c[0]] for c in held if c[0] in faces} <= shown
         for _ in range(5):  # everyone bids up the ladder until no trumps are offered
-            bidder = next(u for u in users if tg.last_message(u).buttons)
+            bidder = acting(tg, users)[0]
             labels = [b["text"] for b in tg.last_message(bidder).buttons]
             if "6 б/к" in labels:
                 break

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.telegram.context import BotData as Hub
-from tests.bot.harness import open_table, press_first, running_bot
+from tests.bot.harness import acting, open_table, press_first, running_bot
 from tests.bot.tabletop import command
 from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
@@ -80,8 +80,8 @@ async def test_a_panel_leads_back_to_the_table_message_of_a_supergroup(
             assert tg.open_link(user, link).message_id == table_message
         assert await press_first(tg, users)  # the first bid: now the others wait
         await tg.settled()
-        acting = [u for u in users if _acts(tg, u)]
-        assert len(acting) == 1 and _back(tg.last_message(acting[0])) == []
+        to_act = acting(tg, users)
+        assert len(to_act) == 1 and _back(tg.last_message(to_act[0])) == []
         assert _back(tg.last_message(_waiting(tg, users))) == [link]
     async with running_bot(tg, db) as hub:  # the link survives a restart
         assert await press_first(tg, users)

@@ -131,7 +131,7 @@ async def open_with(tg: FakeTelegram, played: Played, worker: Worker) -> None:
 
 async def _press(tg: FakeTelegram, played: Played, worker: Worker) -> None:
     """A press of the player to act, done by ``worker``; accepted."""
-    pressed = press_any(tg, played, random.Random(18))
+    pressed = press_any(tg, played, random.Random(18), to_act=True)
     assert pressed is not None, "nobody has a button to press"
     query, data = pressed
     await _do_next(tg, worker)

@@ -10,6 +10,7 @@ from bot.screens.look import context, plugin_of
 from bot.screens.table import panel
 from bot.telegram.sending.limits import GROUP_LIMIT
 from tests.bot.harness import open_table, press_first, running_bot
+from tests.bot.tabletop import only_table
 from tests.fakebot import FakeTelegram, FloodLimits
 
 
@@ -84,15 +85,16 @@ async def test_a_player_who_blocks_the_bot_is_told_in_the_group(tg: FakeTelegram
                                                                 tmp_path: Path) -> None:
     users = [tg.add_user(n) for n in ("Ann", "Bob", "Cid")]
     group = tg.add_group("Cards", users)
-    async with running_bot(tg, tmp_path / "bot.db"):
+    async with running_bot(tg, tmp_path / "bot.db") as hub:
         await open_table(tg, group, users)
         await tg.press(users[0], tg.last_message(group), text="▶ Start")
         await tg.idle()
         tg.block(users[2])
         await tg.idle()
+        table = only_table(hub)
         assert await press_first(tg, users[:2])
-        while await press_first(tg, users[:2]):
-            pass  # until his turn comes
+        while users[2].id not in table.acting_users():  # until his turn comes
+            assert await press_first(tg, users[:2])
         await tg.settled()  # his panel, his turn in it, meets the block
         warning = tg.last_message(group)
         assert "Cid" in warning.text and "start=t" in warning.text

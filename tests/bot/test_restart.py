@@ -15,7 +15,7 @@ from aiohttp import ClientSession
 
 from engine.records import replay
 from storage.store import Storage
-from tests.bot.harness import press_first, settings_env
+from tests.bot.harness import acting, press_first, settings_env
 from tests.bot.test_monitoring import scrape
 from tests.fakebot import FakeTelegram, Message, User
 from tests.fakebot.model import Chat
@@ -45,9 +45,10 @@ def has_button(tg: FakeTelegram, chat: Chat, label: str) -> bool:
 
 class Panels:
     """When the bot (another process) is done with a press: it made no call for a moment,
-    someone has buttons, and every panel with buttons changed since the press (none is left to
-    press stale). What a player without buttons is shown may wait for the table's next beat: a
-    restart redraws it (the table's ``shown_at`` is behind)."""
+    someone acts (``acting``: the panels with the latest buttons), and each of their panels
+    changed since the press. What a player who does not act is shown may wait for the table's
+    next beat (his buttons that went included: a stale press is refused): a restart redraws it
+    (the table's ``shown_at`` is behind)."""
 
     def __init__(self, tg: FakeTelegram, users: list[User], metrics: str) -> None:
         self.tg, self.users, self.metrics = tg, users, metrics
@@ -63,9 +64,8 @@ class Panels:
         return looks
 
     def _done(self) -> bool:
-        now = self._look()
-        return any(now.values()) and all(
-            look is None or look != self.before[user] for user, look in now.items())
+        now, players = self._look(), acting(self.tg, self.users)
+        return bool(players) and all(now[user] != self.before[user] for user in players)
 
     async def pressed(self) -> None:
         """Wait until the bot is done with a press."""
@@ -131,8 +131,7 @@ async def test_killed_between_presses_loses_nothing(tg: FakeTelegram, location: 
         await panels.idle()
         await kill(bot)
         # A press while the bot is down waits on Telegram's side and is handled after.
-        pending = next(u for u in users if any(
-            b.get("callback_data", "").startswith("a:") for b in tg.last_message(u).buttons))
+        pending = acting(tg, users)[0]
         panel = tg.last_message(pending)
         action = next(b for b in panel.buttons if b.get("callback_data", "").startswith("a:"))
         query = tg.press_nowait(pending, panel, data=action["callback_data"])

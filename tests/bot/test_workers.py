@@ -44,7 +44,7 @@ from engine.records import new_match
 from storage import inbox
 from storage.postgres import PostgresDatabase
 from storage.store import Storage
-from tests.bot.harness import settings_env
+from tests.bot.harness import acting, settings_env
 from tests.fakebot import ApiCall, FakeTelegram, Message, User
 from tests.fakebot.flood import EDITS, SENDS
 from tests.fakebot.formatting import format_text
@@ -157,10 +157,12 @@ async def _open(tg: FakeTelegram, played: Played) -> None:
     assert await _press(tg, creator, await _button(tg, played.group, "▶ Start"), text="▶ Start")
 
 
-def press_any(tg: FakeTelegram, played: Played,
-              rng: random.Random) -> tuple[CallbackQuery, str] | None:
-    """A random press of a button of a player's panel (None: no panel has one now)."""
-    panels = [(u, m) for u in played.users for m in tg.messages(u)[-1:]
+def press_any(tg: FakeTelegram, played: Played, rng: random.Random, *,
+              to_act: bool = False) -> tuple[CallbackQuery, str] | None:
+    """A random press of a button of a player's panel (None: no panel has one now); ``to_act``:
+    of the panel of a player who acts now (``acting``), not one whose buttons went."""
+    users = acting(tg, played.users) if to_act else played.users
+    panels = [(u, m) for u in users for m in tg.messages(u)[-1:]
               if any(b.get("callback_data", "")[:2] in PLAYABLE for b in m.buttons)]
     if not panels:
         return None
@@ -279,7 +281,8 @@ def _drawn(screen: Screen | None) -> tuple[str, list[str | None]]:
 
 
 def _shown(message: Message, table: Table, forced: dict[int, str],
-           draw: Callable[[], Screen | None], *, end: bool, waiting: bool = False) -> None:
+           draw: Callable[[], Screen | None], *, end: bool, waiting: bool = False,
+           lingering: bool = False) -> None:
     """The message shows the table as stored, drawn by ``draw``, but for what only the
     drawing worker's memory knew: a new deal with no action yet, or only actions made for the
     seats (``end``), may show the end of the deal before above it; a panel may say that a
@@ -288,7 +291,8 @@ def _shown(message: Message, table: Table, forced: dict[int, str],
     waiting player's panel, the group's message) may show an older moment of the same deal:
     it waits for the table's beat (bot/telegram/rhythm.py); ``waiting``: a panel whose
     player has not pressed in this deal yet may still show the deal before (he sees its end
-    with his first turn in this one)."""
+    with his first turn in this one); ``lingering``: a panel whose buttons went with its
+    player's action, and wait for the round's end (pressed, they are refused as stale)."""
     text, buttons = _look(message)
     drawings = []
     for known in (forced, {}):
@@ -300,7 +304,7 @@ def _shown(message: Message, table: Table, forced: dict[int, str],
         shown = text if _BACK in drawn[0] else text.split(_BACK)[0]
         if end and shown.endswith(drawn[0]):
             text = drawn[0]
-    if not any(b is not None and b[:2] in PLAYABLE for b in buttons) and all(
+    if (lingering or not any(b is not None and b[:2] in PLAYABLE for b in buttons)) and all(
             (text, buttons) != drawn for drawn in drawings):
         heading = drawings[0][0].split("\n", 1)[0]  # the game and the deal
         if waiting and heading not in text.split("\n"):
@@ -366,10 +370,13 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
                 message = _message(tg, user, seat.panel_message_id)
                 versions = {int(b["callback_data"].split(":")[2]) for b in message.buttons
                             if b.get("callback_data", "")[:2] in PLAYABLE}
-                assert versions <= {row.last_seq}, (played.game, row.id, seat.seat, versions)
+                acts = user.id in table.acting_users()
+                assert (versions <= {row.last_seq}) if acts else row.last_seq not in versions, \
+                    (played.game, row.id, seat.seat, versions)
                 reader = translator(svc.users.language_of(user.id))
                 _shown(message, table, forced, partial(panel, table, seat.seat, reader, look),
-                       end=end, waiting=seat.seat not in turned)
+                       end=end, waiting=seat.seat not in turned,
+                       lingering=bool(versions) and not acts)
     finally:
         await storage.close()
 

@@ -1,10 +1,12 @@
 """Entering deals: the entry message's buttons and ``/deal``.
 
 The entry message lives in the keeper's private chat (``open_entry``: the group message's
-"✏️ Enter deal N" link), where its edits cost the group nothing: the group's message changes
-only when a deal is saved, removed or corrected. Each press changes the draft
-(``draft.Draft``) and redraws the message; Save hands the finished entry to ``saving`` (a
-new deal) or ``corrections`` (a deal corrected with ``/edit``).
+"✏️ Enter deal N" link), or in the keeper's Mini App (the same buttons, pressed as taps), where
+its edits cost the group nothing: the group's message changes only when a deal is saved,
+removed or corrected. Each press changes the draft (``draft.Draft``) and redraws the
+message; Save hands the finished entry to ``saving`` (a new deal) or ``corrections`` (a deal
+corrected with ``/edit``). One keeper enters at a time (``Draft.keeper``): another takes the
+entry over first (``open_entry``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ async def press(svc: Services, table: Table, user: UserRow, parts: tuple[str, ..
     keeper = keeper_of(table)
     if (int(args[0]), int(args[1])) != (table.match.version, keeper.draft.revision):
         return out.refuse("stale_entry").redraw(table)
+    if op == "open":  # the Mini App's "✏️ Enter deal N": the entry taken over there
+        return await open_entry(svc, table, user, private=False)
+    if keeper.draft.keeper not in (None, user.id):  # a button of his before another took it
+        return out.refuse("stale_entry").redraw(table)
     try:
         done = await _entry_press(svc, table, user, op, args[2:], rules, out)
     except ActionError as exc:
@@ -48,10 +54,12 @@ async def press(svc: Services, table: Table, user: UserRow, parts: tuple[str, ..
     return out.refuse("bad_button") if done is None else done
 
 
-async def open_entry(svc: Services, table: Table, user: UserRow) -> Outcome:
+async def open_entry(svc: Services, table: Table, user: UserRow, *,
+                     private: bool = True) -> Outcome:
     """``/start k<table>``: the user enters the deals in his private chat from now on (his
-    entry message comes anew there); whoever entered them before sees that they moved, his
-    buttons out of date. Called with the table's lock held."""
+    entry message comes anew there; ``private`` False: in his Mini App, no message comes);
+    whoever entered them before sees that they moved, his buttons out of date. Called with
+    the table's lock held."""
     out = Outcome()
     if not table.keeps_score or table.match is None or table.status == "lobby":
         return out.refuse("not_started")
@@ -65,7 +73,7 @@ async def open_entry(svc: Services, table: Table, user: UserRow) -> Outcome:
         draft.keeper = user.id
         draft.changed()
         await keep_draft(svc, table, draft)
-    return out.redraw(table, notify=(user.id,))
+    return out.redraw(table, notify=(user.id,) if private else ())
 
 
 async def _entry_press(svc: Services, table: Table, user: UserRow, op: str,
@@ -75,6 +83,7 @@ async def _entry_press(svc: Services, table: Table, user: UserRow, op: str,
     The draft changes on a copy, held once it is stored."""
     assert table.match is not None
     draft = keeper_of(table).draft.copy()
+    draft.keeper = user.id  # the first press of a Mini App's keeper: he enters from now on
     form = form_of(table.match, draft)
     arg = args[0] if args else ""
     if op == "dealer":

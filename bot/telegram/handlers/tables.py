@@ -144,6 +144,11 @@ async def _press(context: Context, query: CallbackQuery, user: UserRow,
         # for a forged press: that would spend the chat's calls on a message with no buttons)
         await context.presenter.drop_buttons(message.chat.id, message.message_id)
     table = context.services.tables.get(callback.table)
+    if (callback.kind == "a" and out.ok and out.note is None and table is not None
+            and user.id not in table.acting_users()):
+        # his panel's buttons may stay until the round is complete (bot/telegram/rhythm.py):
+        # the press says it was made
+        out.done("made")
     return context.presenter.answer(out, tr, table.names if table is not None else [])
 
 

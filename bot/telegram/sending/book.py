@@ -19,14 +19,15 @@ from bot.service.tables import Table
 from bot.telegram.calls import Call
 from bot.telegram.sending.outbox import Outbox
 from bot.telegram.sending.pins import PinRights
-from bot.telegram.sending.ports import Delivery
+from bot.telegram.sending.ports import Ask, Delivery
 from bot.telegram.sending.slots import Slot
 
 log = logging.getLogger(__name__)
 
 # Whether this process may send what it drew of the tables of a chat topic (chat id, thread
-# id), held for the send (bot/telegram/worker.py ``Worker.ours``): several workers.
-Fence = Callable[[int, int], contextlib.AbstractAsyncContextManager[bool]]
+# id), held for the send, and the call counted in the shared budget by the same statement if
+# asked (bot/telegram/worker.py ``Worker.ours``): several workers.
+Fence = Callable[[int, int, Ask | None], contextlib.AbstractAsyncContextManager[bool]]
 
 # Messages posted in a group below a table message that is not pinned, after which a new
 # deal brings it back down (posted anew): about what a phone's screen shows.
@@ -125,17 +126,22 @@ class MessageBook(Delivery):
     # -- what the outbox tells ------------------------------------------------------------------
 
     @contextlib.asynccontextmanager
-    async def sending(self, slot: Slot) -> AsyncIterator[bool]:
+    async def sending(self, slot: Slot, ask: Ask | None = None) -> AsyncIterator[bool]:
         """A slot's screen goes unless its table was forgotten or (several workers) another
-        worker may have drawn the table since this one did (``fence``)."""
+        worker may have drawn the table since this one did (``fence``). A table message that
+        went there is pinned once what the fence's transaction wrote is committed (its row
+        held till then)."""
         group = self.slots.get(_table_of(slot), {}).get(None)
         if slot.forgotten or group is None:
             yield False
         elif self.fence is None:
             yield True
         else:
-            async with self.fence(group.chat_id, group.thread_id) as ours:
+            async with self.fence(group.chat_id, group.thread_id, ask) as ours:
                 yield ours
+            table = self.svc.tables.get(_table_of(slot))
+            if ours and slot is group and table is not None:
+                await self._pin(table, slot)
 
     async def slot_sent(self, slot: Slot, answered: Sequence[int]) -> bool:
         """A slot's message was posted or edited: its id and the digest of what it shows are
@@ -169,8 +175,8 @@ class MessageBook(Delivery):
                     self.moved(table)
         except Exception:
             log.exception("table %s: cannot store message id of %s", table_id, slot.key)
-        if seat is None and table is not None:
-            await self._pin(table, slot)
+        if seat is None and table is not None and self.fence is None:
+            await self._pin(table, slot)  # (several workers: after the fence, ``sending``)
         return told
 
     def _settles(self, table: Table, slot: Slot) -> float | None:

@@ -42,7 +42,7 @@ from bot.telegram.sending.limits import (
     reserve_of,
     steady_of,
 )
-from bot.telegram.sending.ports import GroupCalls, SharedBudget
+from bot.telegram.sending.ports import Ask, GroupCalls, SharedBudget
 from bot.telegram.sending.slots import Slot
 
 log = logging.getLogger(__name__)
@@ -144,16 +144,41 @@ class Budgets:
                    self.overall.delay(overall_share(self.overall.limit, rank)))
 
     async def wait_for(self, chat: ChatQueue, *, paced: Slot | None = None,
-                       rank: Rank = Rank.BUTTONS) -> float:
+                       rank: Rank = Rank.BUTTONS, ask: Ask | None = None) -> float:
         """``delay``, once the chat's next call is reserved in the shared budget (or the
         shared budget said how long to wait); the caller counts the call (``record``) with
-        no wait in between, as this process's other chats may be counting theirs."""
+        no wait in between, as this process's other chats may be counting theirs. ``ask``
+        (``asking``): the shared budget is asked later, with the send (``took``)."""
         delay = self.delay(chat, paced=paced, rank=rank)
-        if delay <= 0 and self.shared is not None and chat.reserved is None:
-            token, wait = await self.shared.take(chat.id, chat.window.limit, chat.window.period)
-            chat.reserved, chat.shared_until = token, time.monotonic() + wait
+        if delay <= 0 and ask is None and self.shared is not None and chat.reserved is None:
+            self._reserve(chat, *await self.shared.take(chat.id, chat.window.limit,
+                                                        chat.window.period))
             delay = self.delay(chat, paced=paced, rank=rank)
         return delay
+
+    def asking(self, chat: ChatQueue) -> Ask | None:
+        """The chat's next call to count in the shared budget with its send, if it is to be
+        counted there (several workers) and is not yet."""
+        if self.shared is None or chat.reserved is not None:
+            return None
+        return Ask(chat.id, chat.window.limit, chat.window.period)
+
+    async def took(self, chat: ChatQueue, ask: Ask, *, paced: Slot | None = None,
+                   rank: Rank = Rank.BUTTONS) -> bool:
+        """What the shared budget answered ``ask`` (asked now if the send did not), the call
+        counted (``record``) if it may go now; False: it waits (the shared budget is full)."""
+        if not ask.taken:
+            assert self.shared is not None
+            ask.token, ask.wait = await self.shared.take(ask.chat_id, ask.limit, ask.period)
+        self._reserve(chat, ask.token, ask.wait)
+        if self.delay(chat, paced=paced, rank=rank) > 0:
+            return False
+        self.record(chat, paced=paced)
+        return True
+
+    @staticmethod
+    def _reserve(chat: ChatQueue, token: int | None, wait: float) -> None:
+        chat.reserved, chat.shared_until = token, time.monotonic() + wait
 
     def record(self, chat: ChatQueue, *, paced: Slot | None = None) -> None:
         """Count a call that is about to be made."""
@@ -189,9 +214,14 @@ class Budgets:
         chat.answered += chat.shared
         chat.shared = []
 
+    def telling(self, chat: ChatQueue) -> list[int]:
+        """The chat's answered calls, to tell the shared budget with a write (given up)."""
+        tokens, chat.answered = chat.answered, []
+        return tokens
+
     async def tell(self, chat: ChatQueue) -> None:
         """Tell the shared budget the chat's answered calls that no write told (in one)."""
-        tokens, chat.answered = chat.answered, []
+        tokens = self.telling(chat)
         if tokens:
             assert self.shared is not None
             await self.shared.answered(tokens)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
@@ -24,7 +24,7 @@ from telegram.error import BadRequest
 from bot.telegram.calls import Call, perform
 from bot.telegram.sending.chats import Job
 from bot.telegram.sending.ports import SendQueue
-from bot.telegram.sending.slots import Slot
+from bot.telegram.sending.slots import Slot, Wait
 from bot.ui.screen import Screen
 from storage.outage import DatabaseGone
 
@@ -48,17 +48,17 @@ class Held:
     latest screen (with whether it renews, whether it may wait), the one-off calls, the
     answers to presses, and what to do once they are shown (``then``)."""
 
-    shows: dict[Slot, tuple[Screen, bool, bool]] = field(default_factory=dict)
+    shows: dict[Slot, tuple[Screen, bool, Wait]] = field(default_factory=dict)
     order: list[Slot | tuple[int, Job]] = field(default_factory=list)
     answers: list[HeldAnswer] = field(default_factory=list)
     then: list[Callable[[], None]] = field(default_factory=list)
 
-    def show(self, slot: Slot, screen: Screen, *, renew: bool, easy: bool) -> None:
-        """The slot's latest screen: it renews if any did, it may wait if all may."""
+    def show(self, slot: Slot, screen: Screen, *, renew: bool, wait: Wait) -> None:
+        """The slot's latest screen: it renews if any did, it waits as little as any may."""
         if slot not in self.shows:
             self.order.append(slot)
-        _, renewed, waits = self.shows.get(slot, (screen, False, True))
-        self.shows[slot] = (screen, renewed or renew, waits and easy)
+        _, renewed, waits = self.shows.get(slot, (screen, False, Wait.GOING))
+        self.shows[slot] = (screen, renewed or renew, min(waits, wait))
 
     def jobs(self) -> Iterator[tuple[int, Job, Call]]:
         """The held one-off calls that are data (those ``keep`` stores), with their chats."""
@@ -112,13 +112,14 @@ async def keep(queue: SendQueue, held: Held) -> None:
         answer.token = await queue.keep(ANSWERS, 0, answer.call.text(), None)
 
 
-async def mark_done(queue: SendQueue | None, token: int | None) -> None:
-    """A kept call was answered (or failed for good); not marked, it is made again if this
-    process dies."""
+async def mark_done(queue: SendQueue | None, token: int | None,
+                    answered: Sequence[int] = ()) -> None:
+    """A kept call was answered (or failed for good), told with the shared budget's
+    ``answered`` calls; not marked, it is made again if this process dies."""
     if queue is None or token is None:
         return
     try:
-        await queue.done(token)  # waits while the database is out of reach
+        await queue.done(token, answered)  # waits while the database is out of reach
     except DatabaseGone:
         pass  # the process stops (said once): the call may be made again by another worker
     except Exception:

@@ -25,7 +25,7 @@ from bot.telegram.sending.chats import Job
 from bot.telegram.sending.held import ANSWER_WITHIN, ANSWERS, Held, HeldAnswer, Presses
 from bot.telegram.sending.ports import Delivery, SendQueue, Troubles
 from bot.telegram.sending.queues import Queues
-from bot.telegram.sending.slots import Slot, message_call
+from bot.telegram.sending.slots import Slot, Wait, message_call
 from bot.ui.screen import Screen
 
 
@@ -45,15 +45,15 @@ class Outbox:
         return self.queues.newest
 
     def show(self, slot: Slot, screen: Screen, *, renew: bool = False,
-             easy: bool = False) -> None:
+             wait: Wait = Wait.NOT) -> None:
         """Make ``slot`` show ``screen``; ``renew`` posts it as a new message (a notification);
-        ``easy``: its reader need not see it before the table's next beat (``Slot.change``).
-        Held (see ``holding``), it is shown once released."""
+        ``wait``: what of it its reader need not see before the table's next beat
+        (``Slot.change``). Held (see ``holding``), it is shown once released."""
         held = holds.held_now()
         if held is not None:
-            held.show(slot, screen, renew=renew, easy=easy)
+            held.show(slot, screen, renew=renew, wait=wait)
             return
-        if slot.change(screen, renew=renew, easy=easy):
+        if slot.change(screen, renew=renew, wait=wait):
             self.queues.enqueue(slot.chat_id, slot)
 
     def shown(self, then: Callable[[], None]) -> None:
@@ -130,8 +130,8 @@ class Outbox:
             self.presses.soon(answer)
         for item in held.order:
             if isinstance(item, Slot):
-                screen, renew, easy = held.shows[item]
-                self.show(item, screen, renew=renew, easy=easy)
+                screen, renew, wait = held.shows[item]
+                self.show(item, screen, renew=renew, wait=wait)
             else:
                 self.queues.enqueue(*item)
         for then in held.then:

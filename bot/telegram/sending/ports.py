@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from telegram import Message
@@ -24,6 +25,20 @@ class SharedBudget(Protocol):
 
     async def answered(self, tokens: Sequence[int]) -> None:
         """The calls were answered: they count from now."""
+
+
+@dataclass
+class Ask:
+    """A call to a chat to count in the shared budget by the statement that holds the table's
+    lane for the send (several workers: ``Delivery.sending``), not by one of its own; the
+    fence fills in the answer (``taken``: it asked)."""
+
+    chat_id: int
+    limit: int
+    period: float
+    token: int | None = None
+    wait: float = 0.0
+    taken: bool = False
 
 
 class GroupCalls(Protocol):
@@ -46,8 +61,9 @@ class SendQueue(Protocol):
         """Store a call (``Call.text``, its file) in the unit of work's transaction: its
         token."""
 
-    async def done(self, token: int) -> None:
-        """Telegram answered the call (or refused it): it is not made again."""
+    async def done(self, token: int, answered: Sequence[int] = ()) -> None:
+        """Telegram answered the call (or refused it): it is not made again; with the shared
+        budget's ``answered`` calls (one write)."""
 
     def together(self) -> contextlib.AbstractAsyncContextManager[None]:
         """Inside (this task): the store's writes and the calls kept are one transaction,
@@ -64,9 +80,11 @@ class Delivery:
         is stored: False)."""
         return False
 
-    def sending(self, slot: Slot) -> contextlib.AbstractAsyncContextManager[bool]:
+    def sending(self, slot: Slot,
+                ask: Ask | None = None) -> contextlib.AbstractAsyncContextManager[bool]:
         """Around a slot's post or edit (and what ``slot_sent`` does): whether it may go now
-        (False: it is dropped, not settled)."""
+        (False: it is dropped, not settled); ``ask``: the call counted in the shared budget
+        with it, if it can."""
         return contextlib.nullcontext(True)
 
     async def slot_settled(self, slot: Slot) -> None:

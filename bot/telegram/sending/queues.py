@@ -119,18 +119,26 @@ class Queues:
         while chat.queue:
             item = chat.next_item()
             paced = item if isinstance(item, Slot) and (chat.group or item.spaced) else None
-            delay = await budgets.wait_for(chat, paced=paced, rank=rank_of(chat, item))
+            rank = rank_of(chat, item)
+            # A slot's call is counted in the shared budget with its send's hold (one statement)
+            ask = budgets.asking(chat) if isinstance(item, Slot) else None
+            delay = await budgets.wait_for(chat, paced=paced, rank=rank, ask=ask)
             if delay > 0:
                 chat.wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(chat.wake.wait(), delay)
                 continue  # something else may go first now
             chat.resting = False
-            budgets.record(chat, paced=paced)
+            if ask is None:
+                budgets.record(chat, paced=paced)
             failed = dropped = False
+            kept = isinstance(item, Job) and item.token is not None and self.queue is not None
             try:
                 if isinstance(item, Slot):
-                    async with self.delivery.sending(item) as ours:
+                    async with self.delivery.sending(item, ask) as ours:
+                        if ours and ask is not None and not await budgets.took(
+                                chat, ask, paced=paced, rank=rank):
+                            raise _Retry  # the shared budget is full: again, after the wait
                         old = await self._sync(chat, item) if ours else None
                         dropped = not ours
                     if old is not None:
@@ -152,9 +160,10 @@ class Queues:
                     item.future.set_result(None)
             finally:
                 await budgets.settle(chat)  # counted, though nothing was sent (nothing changed)
-                await budgets.tell(chat)
-            if isinstance(item, Job):
-                await mark_done(self.queue, item.token)
+                if not kept:
+                    await budgets.tell(chat)
+            if isinstance(item, Job):  # a kept call's mark tells its budget's answer too
+                await mark_done(self.queue, item.token, budgets.telling(chat) if kept else ())
             chat.queue.remove(item)
             if isinstance(item, Slot):
                 item.first = False

@@ -5,13 +5,16 @@ when the budget allows, so that a burst of presses becomes one edit (latest stat
 identical screen is never sent again. A change its reader need not see at once (the panel of a
 player who has nothing to do now, the group's view of a trick still being played) may *wait*:
 it is kept, not queued, until the table's next beat (bot/telegram/rhythm.py) or until the
-reader must act, when it goes with what waited; buttons that come, change or go never wait
-(but a finished deal's analysis, which stays valid).
+reader must act, when it goes with what waited; buttons that come or change never wait
+(but a finished deal's analysis, which stays valid), and buttons that go wait only in the
+play, until the trick is complete (a player's cards once he played one: pressed, such a button
+is answered that it is out of date, and his panel then shows the game at once).
 So a table spends its calls by the game's rhythm, at any pace.
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
@@ -20,6 +23,14 @@ from telegram.constants import ParseMode
 from bot.telegram.calls import Call
 from bot.ui.callbacks import lasting
 from bot.ui.screen import Screen
+
+
+class Wait(enum.IntEnum):
+    """How long a slot's new screen may wait (``Slot.change``); held together, the least."""
+
+    NOT = 0  # it goes now
+    TEXT = 1  # what it says waits for the table's next beat; buttons that come, change or go do not
+    GOING = 2  # ... and buttons that only go wait too (a player's cards once he played)
 
 
 @dataclass(eq=False)
@@ -32,7 +43,7 @@ class Slot:
     message_id: int | None = None
     thread_id: int = 0
     sent_digest: str | None = None
-    sent_buttons: str | None = None  # the buttons of what was last sent (``buttons``)
+    sent_buttons: Buttons | None = None  # the buttons of what was last sent (``buttons``)
     screen: Screen | None = None
     renew: bool = False
     queued: bool = False
@@ -52,21 +63,22 @@ class Slot:
         return self.screen is not None and (
             self.renew or self.screen.digest() != self.sent_digest)
 
-    def change(self, screen: Screen, *, renew: bool, easy: bool) -> bool:
-        """Show ``screen`` (see ``Outbox.show``): whether the slot is to be queued now. An
-        ``easy`` change waits, unless it renews the message, this process has not sent it yet
-        (a new message, a restart, a table taken over: what it shows is unknown, or known only
-        by its stored digest) or its buttons come, change or go (a button shown is one that
-        may be pressed) from those the message shows, or will once what is queued or being
-        sent lands."""
+    def change(self, screen: Screen, *, renew: bool, wait: Wait) -> bool:
+        """Show ``screen`` (see ``Outbox.show``): whether the slot is to be queued now. A
+        change that may ``wait`` waits, unless it renews the message, this process has not
+        sent it yet (a new message, a restart, a table taken over: what it shows is unknown,
+        or known only by its stored digest) or its buttons come or change (a button shown is
+        one that may be pressed), or go where they may not wait, from those the message shows,
+        or will once what is queued or being sent lands."""
         shown = buttons(self.screen) if self.queued and self.screen is not None \
             else self.sent_buttons
         self.screen = screen
         self.renew = self.renew or renew
         if not self.pending:
             return False
-        self.urgent = self.urgent or not easy or self.renew or shown is None \
-            or buttons(screen) != shown
+        new = buttons(screen)
+        self.urgent = self.urgent or wait is Wait.NOT or self.renew or shown is None \
+            or (new != shown and not (wait is Wait.GOING and set(new) < set(shown)))
         if self.queued or not self.urgent:
             return False  # (queued, it goes with what is queued; else it waits)
         self.queued = True
@@ -84,11 +96,14 @@ class Slot:
             self.sent(screen, screen.digest())
 
 
-def buttons(screen: Screen) -> str:
-    """What a screen's buttons do, as a key (their words aside, and those that may be
-    pressed however old the message: a finished deal's analysis may come or go late)."""
-    return repr([(b.data, b.url, b.web_app) for row in screen.rows for b in row
-                 if not lasting(b.data)])
+Buttons = tuple[tuple[str | None, str | None, str | None], ...]
+
+
+def buttons(screen: Screen) -> Buttons:
+    """What a screen's buttons do (their words aside, and those that may be pressed however
+    old the message: a finished deal's analysis may come or go late)."""
+    return tuple((b.data, b.url, b.web_app) for row in screen.rows for b in row
+                 if not lasting(b.data))
 
 
 def markup(screen: Screen) -> InlineKeyboardMarkup | None:

@@ -12,41 +12,7 @@ const app = (() => {
   const state = { page: null, tab: "felt", picked: [], chooser: null, busy: false, skew: 0,
     sheet: null, sheetVersion: null };
 
-  // -- server texts: Telegram's HTML subset, anything else as plain text -------------------
-
-  const ALLOWED = new Set(["B", "STRONG", "I", "EM", "U", "S", "CODE", "PRE"]);
-
-  function html(target, text) {
-    target.replaceChildren();
-    const parsed = new DOMParser().parseFromString(text || "", "text/html").body;
-    (function copy(from, to) {
-      for (const node of from.childNodes) {
-        if (node.nodeType === Node.TEXT_NODE) {
-          to.append(node.textContent);
-        } else if (node.nodeType === Node.ELEMENT_NODE) {
-          const kept = ALLOWED.has(node.tagName) ? document.createElement(node.tagName) : null;
-          copy(node, kept || to);
-          if (kept) to.append(kept);
-        }
-      }
-    })(parsed, target);
-    return target;
-  }
-
-  function element(tag, className, text) {
-    const made = document.createElement(tag);
-    if (className) made.className = className;
-    if (text !== undefined) html(made, text);
-    return made;
-  }
-
-  function toast(text) {
-    const box = $("toast");
-    html(box, text);
-    box.hidden = !text;
-    clearTimeout(toast.timer);
-    toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
-  }
+  const { html, element, toast } = dom;
 
   // -- the table -----------------------------------------------------------------------------
 
@@ -253,6 +219,8 @@ const app = (() => {
     loadSheet();
     html($("note"), [page.note, page.robot].filter(Boolean).join("\n"));
     html($("info"), page.info);
+    $("app").classList.toggle("kept", "keep" in page);  // a scorekept game: no cards
+    keep.draw($("keep"), page.keep, state.busy, (action) => send({ kind: "k", action }));
     const drawing = page.drawing;
     if (!drawing) {
       for (const id of ["seats", "trick", "floor", "side", "actions", "hand", "last-trick"]) {
