@@ -18,15 +18,20 @@ from typing import Any
 
 from bench.figures import Figure
 
-# Lanes of about equal time (about 45 s each on two idle cores), each with a section that
-# mostly waits (on Telegram's limits, a human pace, a sped-up clock, the workers' join)
+# Lanes of about equal time, each with a section that mostly waits (on Telegram's limits, a
+# human pace, a sped-up clock, the workers' join). The first ``FIRST`` lanes hold the figures
+# that most need the machine (the bot's paces on a clock sped up 15 times, whose presses
+# must be answered within Telegram's 15 s, one real second; the human-pace latency); the
+# others run at a lower CPU and disk priority (nice, ionice), beside them.
 LANES = (
     ("bot", "engine", "scoring", "pictures", "solver", "analysis", "timers"),
+    ("human", "robots"),
     ("workers", "storage"),
     ("saturated", "keep"),
     ("webapp", "restore"),
-    ("human", "robots"),
 )
+FIRST = 2
+LOWER = ("nice", "-n", "10", "ionice", "-c", "2", "-n", "7")
 
 
 def run(names: list[str]) -> tuple[list[tuple[str, Figure]],
@@ -37,9 +42,11 @@ def run(names: list[str]) -> tuple[list[tuple[str, Figure]],
     clock) runs once more, alone, after them."""
     lanes = [[name for name in lane if name in names] for lane in LANES]
     lanes += [[name] for name in names if not any(name in lane for lane in LANES)]
-    docs = _lanes([lane for lane in lanes if lane])
+    lower = [i >= FIRST for i, lane in enumerate(lanes) if lane]
+    docs = _lanes([lane for lane in lanes if lane], lower)
     failed = [name for doc in docs for name in doc["failed"]]
-    again = _lanes([failed])[0] if failed else {"sections": {}, "figures": [], "failed": []}
+    again = (_lanes([failed], [False])[0] if failed
+             else {"sections": {}, "figures": [], "failed": []})
     spans = {name: (tuple(span), i) for i, doc in enumerate(docs)
              for name, span in doc["sections"].items()}
     figures = []
@@ -54,21 +61,25 @@ def run(names: list[str]) -> tuple[list[tuple[str, Figure]],
         beside = [other for other, ((o_start, o_end, _), o_lane) in spans.items()
                   if o_lane != lane and o_start < end and start < o_end]
         said = f"--quick: measured beside {', '.join(beside)}" if beside else ""
+        if said and lower[lane]:
+            said += " (at a lower priority than the bot's and the human pace's lanes)"
         figures += [(name, _said(f, said)) for f in _figures_of(docs, name)]
     ran = {name: span for name, (span, _) in spans.items()} | {
         name: tuple(span) for name, span in again["sections"].items()}
     return figures, ran, again["failed"]
 
 
-def _lanes(lanes: list[list[str]]) -> list[dict[str, Any]]:
-    """Each lane's JSON document (bench/__main__.py), the lanes run at once; a lane that
-    ended without one failed in every section it had not finished."""
+def _lanes(lanes: list[list[str]], lower: list[bool]) -> list[dict[str, Any]]:
+    """Each lane's JSON document (bench/__main__.py), the lanes run at once (those of
+    ``lower`` at a lower priority); a lane that ended without one failed in every section it
+    had not finished."""
     with tempfile.TemporaryDirectory(prefix="bench_lanes") as tmp:
         outs = [Path(tmp) / f"lane{i}.json" for i in range(len(lanes))]
         children = [subprocess.Popen(
-            [sys.executable, "-m", "bench", "--quick", "--serial", "--out", str(out),
-             *(arg for name in lane for arg in ("--only", name))],
-            stdout=subprocess.DEVNULL) for lane, out in zip(lanes, outs, strict=True)]
+            [*(LOWER if lowered else ()), sys.executable, "-m", "bench", "--quick", "--serial",
+             "--out", str(out), *(arg for name in lane for arg in ("--only", name))],
+            stdout=subprocess.DEVNULL) for lane, out, lowered in zip(lanes, outs, lower,
+                                                                     strict=True)]
         for child in children:
             child.wait()
         return [json.loads(out.read_text(encoding="utf-8")) if out.exists()
