@@ -23,7 +23,7 @@ from tests.webapp.harness import bot_with_webapp, chromium, init_data, open_app
 from tests.webapp.keeping import enter_deals as tap_deals
 
 TAPS_A_SECOND = 3.0
-QUICK_SPEED = 5.0
+QUICK_SPEED = 8.0
 
 
 async def _entered(deals: int, speed: float) -> list[Figure]:

@@ -27,10 +27,10 @@ from tests.bot.harness import running_bot
 from tests.fakebot import FakeTelegram, FloodLimits, User
 from tests.fakebot.model import ApiCall
 
-# tables, seconds between a table's actions, seconds of play; --quick: 80 tables at 2 s
+# tables, seconds between a table's actions, seconds of play; --quick: 60 tables at 1.5 s
 # (the same 40 actions a second) for less long, as the token's startup
 # drawing of the tables (4 calls a table) and the backlog at the end take most of the time
-SIZES = {False: (200, 5.0, 60.0), True: (80, 2.0, 10.0)}
+SIZES = {False: (200, 5.0, 60.0), True: (60, 1.5, 8.0)}
 
 
 async def _table(tg: FakeTelegram, hub: BotData, users: list[User], table_id: int,
