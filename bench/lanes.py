@@ -1,10 +1,12 @@
 """``--quick``'s sections in lanes that run at once, each lane a process running its sections
-one after another: the whole quick run fits in a minute on two cores, which one lane after
-another does not (the bot's paces, the human pace, the saturated token and the workers'
-join wait on clocks more than they compute).
+one after another: one lane after another takes about four minutes, as the bot's paces, the
+human pace, the saturated token, the keeper's taps and the workers' join wait on clocks
+more than they compute; in lanes, the quick run takes about what its CPU time on two cores
+does (about 95 s of it).
 
-A figure measured while another lane ran says beside which sections in its note: a time
-on the wall clock (a latency, a rate) may be longer for it; CPU times and counts much less.
+A figure measured while another lane ran says beside which sections in its note (and
+whether its lane ran at the lower priority): a time on the wall clock (a latency, a rate)
+may be longer for it; CPU times and counts change much less.
 """
 
 from __future__ import annotations
