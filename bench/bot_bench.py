@@ -37,8 +37,7 @@ from tests.fakebot.model import ApiCall, Chat
 PACES = (0.4, 1.2, 5.0, 10.0, 30.0)  # seconds between a table's actions
 QUICK_PACES = (1.2, 5.0)  # --quick: two paces, each on a sped-up clock (the slow ones take minutes)
 REAL_PACE = (0.1, 0.4)  # (quick, full): real seconds an action takes, the clock sped up to it
-# ... at most this much: Telegram takes a press's answer for 15 s, 1 s of real time then, and
-# the bot answers a press after its commit (at 25 times, a loaded machine missed it)
+# ... at most this much: the bot's own work looks this many times slower (bench/clock.py)
 MAX_SPEED = 15.0
 GOALS = {"preferans": 2.5, "seep": 2.2, "joker": 2.2}  # sends+edits per card or move at most
 TOKEN = 30  # sends+edits a second one bot token has for all its tables
