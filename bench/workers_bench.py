@@ -257,7 +257,7 @@ def run(quick: bool) -> list[Figure]:
     tables, moves = (12, 12) if quick else (60, 40)
     before, after = (2.0, 8.0) if quick else (5.0, 10.0)  # the join: a worker alone, then 3
     note = f"{tables} Preferans tables at once, {moves} actions each, first deal, no flood limits"
-    _, sqlite = asyncio.run(bot_bench._latency(tables, moves))
+    _, sqlite, _ = asyncio.run(bot_bench._latency(tables, moves))
     figures = [Figure("workers", "cards/s, one process on SQLite", sqlite, "cards/s", note)]
     server = PostgresServer(options="-c shared_preload_libraries=pg_stat_statements").start()
     try:
