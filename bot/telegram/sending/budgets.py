@@ -52,10 +52,10 @@ class Rank(enum.IntEnum):
     """What a call is, in the order the calls a second over all chats serve them when they run
     short (a press's answer, which Telegram does not count, goes before all of them)."""
 
-    BUTTONS = 0  # a panel whose buttons come, change or go: its player acts
+    BUTTONS = 0  # a panel whose buttons come or change: its player acts
     MESSAGE = 1  # a one-off message: a result, a reply, a vote
     TABLE = 2  # a group's table message
-    PANEL = 3  # a waiting player's panel
+    PANEL = 3  # a waiting player's panel (its buttons that went included)
 
 
 def overall_share(limit: int, rank: Rank) -> int:

@@ -45,7 +45,11 @@ def rank_of(chat: ChatQueue, item: Slot | Job) -> Rank:
     if chat.group:
         return Rank.TABLE
     screen = item.screen
-    if item.renew or screen is None or buttons(screen) != item.sent_buttons:
+    if item.renew or screen is None or item.sent_buttons is None:
+        return Rank.BUTTONS
+    new = buttons(screen)
+    # (buttons that only go are a waiting player's: those he played from)
+    if new != item.sent_buttons and not set(new) < set(item.sent_buttons):
         return Rank.BUTTONS
     return Rank.PANEL
 
