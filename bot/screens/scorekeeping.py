@@ -49,6 +49,7 @@ def scorekeeping_screen(table: Table, tr: Translate, look: Look) -> Screen:
                      "corrects deal N, /score shows the sheet.")]
     rows: list[tuple[Button, ...]] = [(_entry_link(table, tr, look, number),)]
     if look.app is not None:
+        lines.append(tr("The Mini App enters the deal by taps too."))
         rows.append((Button(tr("📱 Open in the Mini App"), url=look.app.group(table.id)),))
     return Screen("\n".join(lines), tuple(rows))
 
