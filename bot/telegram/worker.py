@@ -10,10 +10,12 @@ transaction rolls back, nothing is sent, and what this worker held of the lane i
 forgotten (reloaded at the next touch). A worker killed at any moment lets its locks go with
 its connection: the update is pending again, and another worker does it.
 
-The lanes are spread over the live workers by rendezvous hashing (storage/inbox.py): a
-worker takes the updates of its own lanes, and those of any lane whose update waited
-``STEAL_AFTER`` seconds (a frozen worker's); a worker that joins or leaves moves only the
-lanes it wins or held, each at its next update. A worker that finds a lane's version moved
+The lanes are shared equally by the live workers (storage/inbox.py): each lane has a home,
+and a worker that holds fewer than its share takes the missing ones from those that hold
+more at its heartbeat (a lane without a live home goes by rendezvous hashing); a worker
+takes the updates of its own lanes, and those of any lane whose update waited
+``STEAL_AFTER`` seconds (a frozen worker's), woken by the receiver's notice to the lane's
+home. A lane moves at its next update. A worker that finds a lane's version moved
 on since it worked there forgets what it holds of it, and what it drew of the lane's tables
 before is not sent: screens go out only while the lane's version is the sending worker's
 (``ours``), and a unit of work in the lane waits for those being sent. Each second it also
