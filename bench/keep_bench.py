@@ -61,8 +61,9 @@ async def _tapped(deals: int) -> list[Figure]:
                 async with chromium() as browser:
                     page = await open_app(browser, url, init_data(tg, ann),
                                           table=keeping.table_id)
-                    got = await tap_deals(page, keeping.table, deals, random.Random(deals),
-                                          TAPS_A_SECOND)
+                    table = keeping.table
+                    got = await tap_deals(page, table.row, table.match, deals,
+                                          random.Random(deals), TAPS_A_SECOND)
     waits = sorted(got.waits)
     note = (f"Mini App: {len(got.model.deals)} deals, {len(waits)} taps, at most "
             f"{TAPS_A_SECOND:g} a second")

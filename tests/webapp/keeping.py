@@ -25,6 +25,7 @@ from bot.service.tables import Table
 from bot.ui.i18n import translator
 from engine.manual import add_entry, form_for
 from engine.match import Match
+from storage.rows import TableRow
 
 EN = translator("en")
 SAVE_SOON = 0.3  # the chance of saving a complete entry that could take an optional answer
@@ -75,12 +76,12 @@ async def tap(page: Page, action: str) -> float:
     return time.monotonic() - start
 
 
-async def enter_deals(page: Page, table: Table, deals: int, rng: random.Random,
-                      taps_a_second: float = 3.0) -> Entered:
-    """Tap until the sheet has ``deals`` deals (or the game ends)."""
-    assert table.match is not None
-    ui = plugin_of(table).entry
-    got = Entered(copy.deepcopy(table.match))
+async def enter_deals(page: Page, row: TableRow, match: Match, deals: int,
+                      rng: random.Random, taps_a_second: float = 3.0) -> Entered:
+    """Tap until the sheet has ``deals`` deals (or the game ends): the table's ``row`` and its
+    ``match`` now (as stored, or held by the bot)."""
+    ui = plugin_of(Table(row)).entry
+    got = Entered(copy.deepcopy(match))
     refused: list[Response] = []
 
     def answered(response: Response) -> None:
@@ -95,11 +96,11 @@ async def enter_deals(page: Page, table: Table, deals: int, rng: random.Random,
         assert keep is not None, "the keeper sees no entry"
         base = next_match(got.model, Draft(dealer=dealer))
         if base is None:  # deal 1: who dealt
-            dealer = rng.randrange(len(table.names))
+            dealer = rng.randrange(len(got.model.players))
             presses = [answers(keep, "dealer")[str(dealer)]]
         else:
             form = form_for(base)
-            ctx = context(table, EN)
+            ctx = context(Table(row, match=base), EN)  # as the bot's, if it holds the model
             now = plan(form, taps, ui.merge)
             if now.complete and (now.step is None or rng.random() < SAVE_SOON):
                 presses = [answers(keep, "save")[""]]

@@ -82,7 +82,8 @@ async def test_deals_entered_by_taps(tg: FakeTelegram, tmp_path: Path, command: 
         async with chromium() as browser:
             page = await open_app(browser, url,
                                   init_data(tg, ann, start_param=str(keeping.table_id)))
-            got = await enter_deals(page, keeping.table, DEALS, random.Random(command))
+            table = keeping.table
+            got = await enter_deals(page, table.row, table.match, DEALS, random.Random(command))
             assert "Deal" in await page.inner_text("#info")  # the sheet below the entry
         await keeping.settled()
         stored = await keeping.stored()
