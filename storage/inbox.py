@@ -258,8 +258,9 @@ async def pending(conn: Conn) -> int:
 
 
 async def heartbeat(conn: Conn, worker: str, *, counted_after: float, dead_after: float,
-                    balance: bool = True) -> int:
-    """The worker is alive; the number of workers seen in the last ``counted_after`` seconds.
+                    balance: bool = True) -> tuple[int, int]:
+    """The worker is alive; the number of workers seen in the last ``counted_after`` seconds,
+    and of the lanes it took.
     Lanes idle for ``IDLE`` seconds lose their home; if this worker holds fewer than
     ``floor(lanes / workers)`` of the lanes worked in lately (homes of the workers seen in
     ``dead_after`` seconds), and ``balance``, it takes the missing ones from those that hold
@@ -286,11 +287,12 @@ async def heartbeat(conn: Conn, worker: str, *, counted_after: float, dead_after
         f"  WHERE h.n > share.most AND l.worked_at >= {NOW} - ?"
         "  ORDER BY hashtextextended(l.lane || '/' || ?, 0)"
         "  LIMIT (SELECT greatest(0, share.fair - h.n)::bigint FROM held h, share WHERE h.id = ?)"
-        "  FOR UPDATE OF l SKIP LOCKED))"
-        f" SELECT count(*) + 1 FROM ({LIVE}) AS live WHERE live.id <> ?",
+        "  FOR UPDATE OF l SKIP LOCKED) RETURNING lane)"
+        f" SELECT count(*) + 1, (SELECT count(*) FROM took) FROM ({LIVE}) AS live"
+        " WHERE live.id <> ?",
         (worker, KEEP_DONE, KEEP_DONE, worker, KEEP_DEAD, IDLE, dead_after, worker, worker,
          IDLE, worker, balance, IDLE, worker, worker, counted_after, worker))
-    return int(row[0]) if row is not None else 1
+    return (int(row[0]), int(row[1])) if row is not None else (1, 0)
 
 
 async def leave(conn: Conn, worker: str) -> None:

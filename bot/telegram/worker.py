@@ -173,10 +173,12 @@ class Worker:
         """Alive; its share of the calls a second follows the workers seen in ``SHARED_AFTER``
         (one whose loop stalled a few seconds sends again when it wakes); ``balance``: it
         takes lanes from the others if it holds fewer than its share (``inbox.heartbeat``)."""
-        live = await self.db.write(lambda conn: inbox.heartbeat(
+        live, took = await self.db.write(lambda conn: inbox.heartbeat(
             conn, self.id, counted_after=SHARED_AFTER, dead_after=DEAD_AFTER,
             balance=balance))
         self.beaten_at = time.monotonic()
+        if took:
+            self.wake.set()  # their updates' notices went to the worker before
         self.presenter.outbox.budgets.share(live)
 
     async def prune(self) -> None:
