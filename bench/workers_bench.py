@@ -12,6 +12,7 @@ making a seat's only choice as the bot makes it. No flood limits: this measures 
 from __future__ import annotations
 
 import asyncio
+import math
 import os
 import random
 import signal
@@ -19,7 +20,8 @@ import socket
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import asyncpg
@@ -126,9 +128,10 @@ async def _stop(processes: list[asyncio.subprocess.Process]) -> None:
             process.kill()
             await process.wait()
 
-async def _paced(tg: FakeTelegram, table: Seated, until: float, rng: random.Random) -> None:
-    """One table's moves, one every 0.5-1.5 s, until ``until``."""
-    while time.perf_counter() < until:
+async def _paced(tg: FakeTelegram, table: Seated, until: list[float],
+                 rng: random.Random) -> None:
+    """One table's moves, one every 0.5-1.5 s, until ``until[0]`` (it may be set later)."""
+    while time.perf_counter() < until[0]:
         await _play(tg, table, 1)
         await asyncio.sleep(rng.uniform(0.5, 1.5))
 
@@ -138,8 +141,14 @@ async def _paced(tg: FakeTelegram, table: Seated, until: float, rng: random.Rand
 # bench's own, and transaction control (round trips, counted apart: no work of its own).
 _NOT_WORKERS = ("INSERT INTO inbox", "SELECT pg_notify", "WITH added AS (INSERT INTO inbox",
                 "SELECT chat_id, thread_id FROM game_tables WHERE id", "CREATE EXTENSION",
-                "SELECT pg_stat_statements")
+                "SELECT pg_stat_statements", "SELECT count(*) FROM workers")
 _CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
+# The workers' statements by what they do (the first class whose text a statement holds).
+_KINDS = (("claims", ("WITH heads",)), ("heartbeats", ("WITH beat",)),
+          ("screens stored as shown", ("shown_digest", "SET shown_at")),
+          ("one-off calls kept and marked", ("INTO sends", "UPDATE sends")),
+          ("calls' budgets and holds", ("take_call", "chat_calls")),
+          ("the unit's writes", ("UPDATE", "INSERT", "DELETE")), ("reads", ("",)))
 
 
 @dataclass
@@ -153,10 +162,28 @@ class Joined:
     statements: int = 0
     round_trips: int = 0
     updates: int = 0
+    starting: float = 0.0  # seconds from the joining workers' start to their heartbeats
+    kinds: Counter[str] = field(default_factory=Counter)  # statements by ``_KINDS``
+    calls: int = 0  # calls to chats (not a press's answer) during the play
 
 
 async def _done(conn: asyncpg.Connection) -> int:
     return int(await conn.fetchval("SELECT count(*) FROM inbox WHERE done_at IS NOT NULL"))
+
+
+async def _beating(url: str, workers: int) -> float:
+    """Seconds until ``workers`` workers have beaten in the last second (they joined: up to a
+    minute, as a loaded machine may start a process slowly)."""
+    conn = await asyncpg.connect(url)
+    started = time.perf_counter()
+    try:
+        while time.perf_counter() - started < 60 and await conn.fetchval(
+                "SELECT count(*) FROM workers WHERE seen_at > extract(epoch FROM now()) - 1"
+        ) < workers:
+            await asyncio.sleep(0.1)
+    finally:
+        await conn.close()
+    return time.perf_counter() - started
 
 
 async def _counting(url: str) -> int:
@@ -185,17 +212,20 @@ async def _counted(url: str, joined: Joined, done_before: int) -> None:
     worked = [(row["query"].lstrip(), int(row["calls"])) for row in rows
               if not row["query"].lstrip().startswith(_NOT_WORKERS)]
     joined.round_trips = sum(calls for _, calls in worked)
-    joined.statements = sum(calls for query, calls in worked
-                            if not query.upper().startswith(_CONTROL))
+    for query, calls in worked:
+        if not query.upper().startswith(_CONTROL):
+            joined.statements += calls
+            joined.kinds[next(kind for kind, holds in _KINDS
+                              if any(text in query for text in holds))] += calls
 
 
 async def _joining(server: PostgresServer, tables: int, before: float, seconds: float,
                    ) -> Joined:
-    """One worker plays ``tables`` tables; two more join ``before`` seconds later; ``seconds``
-    after that: how many of the
-    lanes worked in since each worker holds, and the group messages sent and edited since
-    the join (a lane that moves must edit its table message, not post it again); the
-    workers' statements over the whole play (pg_stat_statements, if the server loads it)."""
+    """One worker plays ``tables`` tables; two more join ``before`` seconds later (started,
+    then beating); ``seconds`` after they beat: how many of the lanes worked in since each
+    worker holds, and the group messages sent and edited since the join (a lane that moves
+    must edit its table message, not post it again); the workers' statements over the whole
+    play (pg_stat_statements, if the server loads it), and the calls to chats."""
     url = await server.new_database()
     port = _free_port()
     async with FakeTelegram(flood=FloodLimits.off()) as tg:
@@ -210,8 +240,9 @@ async def _joining(server: PostgresServer, tables: int, before: float, seconds: 
         try:
             await _drawn(tg, seated)  # the worker adopts the tables and draws them
             done_before = await _counting(url)
+            calls_counted = len(tg.calls)
             rng = random.Random(tables)
-            until = time.perf_counter() + before + seconds
+            until = [math.inf]
             playing = asyncio.gather(*(_paced(tg, table, until, random.Random(rng.random()))
                                        for table in seated))
             await asyncio.sleep(before)
@@ -219,9 +250,13 @@ async def _joining(server: PostgresServer, tables: int, before: float, seconds: 
             processes += [await asyncio.create_subprocess_exec(sys.executable, "-m", "bot",
                                                                "work", env=env)
                           for _ in range(2)]
+            joined_after = await _beating(url, 3)
+            until[0] = time.perf_counter() + seconds
             await playing
             await tg.idle(quiet=1.0, timeout=60)  # what the last presses show is sent
-            joined = Joined([], 0, 0)
+            joined = Joined([], 0, 0, starting=joined_after, calls=sum(
+                c.chat_id is not None and c.method != "answerCallbackQuery"
+                for c in tg.calls[calls_counted:]))
             await _counted(url, joined, done_before)
             storage = await Storage.open(url)
             try:
@@ -276,13 +311,14 @@ def run(quick: bool) -> list[Figure]:
         Figure("workers", f"lanes each worker holds {after:g} s after two joined one",
                min(held) / sum(held) * 100 if len(held) == 3 else 0.0, "% (the fewest)",
                f"{tables} tables moving every 0.5-1.5 s: {'/'.join(map(str, held))} lanes;"
-               " a third is 33 %"),
+               f" a third is 33 %; the two beat {joined.starting:.1f} s after their start"),
         Figure("workers", "group messages posted again after the join", joined.sent,
                "messages", f"{joined.edited} table messages edited meanwhile; goal 0 posted"),
         Figure("workers", "SQL statements an update, workers joining", joined.statements
-               / updates, "statements", f"{joined.updates} updates over {before + after:g} s,"
-               " everything counted (heartbeats, claims, calls' budgets and marks), the"
-               " receiver's apart;"
+               / updates, "statements", f"{joined.updates} updates over the play, everything"
+               f" counted, the receiver's apart: " + ", ".join(
+                   f"{kind} {n / updates:.2f}" for kind, n in joined.kinds.most_common())
+               + f"; {joined.calls / updates:.2f} calls to chats an update;"
                f" {joined.round_trips / updates:.1f} round trips with transaction control;"
                " goal <= 12")]
     note = (f"{fuzzed['presses']:.0f} presses, forged and players' own, one at a time, at a "

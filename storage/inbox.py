@@ -4,7 +4,8 @@ The receiver stores each update once (``update_id`` is the key: a redelivered up
 stored again, and a done one stays, marked, for a day) in its *lane*: the chat topic of the
 table it concerns (``table_lane``), or a private chat. Each lane has a *home*, the live
 worker that takes its updates: a lane without one (new, idle for ``IDLE`` seconds, or its
-home dead) goes to the live worker whose hash with the lane is the highest (rendezvous
+home dead) goes to the worker that worked there last if it lives (its tables are loaded
+there), or else to the live worker whose hash with the lane is the highest (rendezvous
 hashing), which becomes its home at its first unit of work there; and at each heartbeat a
 worker that holds fewer than its equal share of the lanes worked in lately takes the
 missing ones from those that hold more than theirs (``heartbeat``): hashing alone leaves
@@ -51,13 +52,14 @@ MARGIN = 2.0
 IDLE = 60.0  # seconds without a unit of work after which a lane has no home
 
 
-def _home(lane: str, home: str) -> str:
+def _home(lane: str, home: str, owner: str) -> str:
     """SQL of the live worker whose lanes include ``lane``: its ``home`` (SQL expressions)
-    if that is live, or else the live worker whose hash with it is the highest; its two
-    parameters the seconds after which a worker is dead."""
-    return (f"COALESCE((SELECT w.id FROM workers w WHERE w.id = {home}"
-            f" AND w.seen_at > {NOW} - ?), (SELECT w.id FROM workers w"
-            f" WHERE w.seen_at > {NOW} - ?"
+    if that is live, or else the worker that worked there last (``owner``: an idle lane
+    goes on where its tables are loaded) if live, or else the live worker whose hash with it
+    is the highest; its three parameters the seconds after which a worker is dead."""
+    return (f"COALESCE((SELECT w.id FROM workers w WHERE w.id IN ({home}, {owner})"
+            f" AND w.seen_at > {NOW} - ? ORDER BY w.id = {home} DESC LIMIT 1),"
+            f" (SELECT w.id FROM workers w WHERE w.seen_at > {NOW} - ?"
             f" ORDER BY hashtextextended({lane} || '/' || w.id, 0) DESC, w.id LIMIT 1))")
 
 
@@ -155,7 +157,8 @@ async def claim(conn: Conn, worker: str, *, dead_after: float,
         " LEFT JOIN lanes l ON l.lane = i.lane"
         " WHERE i.done_at IS NULL AND NOT EXISTS (SELECT 1 FROM inbox e WHERE e.lane = i.lane"
         "  AND e.done_at IS NULL AND e.update_id < i.update_id)"
-        f" AND ({_home('i.lane', 'l.home')} = ? OR i.received_at < {NOW} - ?)"
+        f" AND ({_home('i.lane', 'l.home', 'l.owner')} = ?"
+        f"  OR i.received_at < {NOW} - ?)"
         " ORDER BY i.update_id LIMIT ?),"
         " taken AS (SELECT update_id FROM heads"
         "  WHERE pg_try_advisory_xact_lock(hashtextextended(lane, ?)) LIMIT 1),"
@@ -258,8 +261,9 @@ async def pending(conn: Conn) -> int:
 
 
 async def heartbeat(conn: Conn, worker: str, *, counted_after: float, dead_after: float,
-                    balance: bool = True) -> int:
-    """The worker is alive; the number of workers seen in the last ``counted_after`` seconds.
+                    balance: bool = True) -> tuple[int, int]:
+    """The worker is alive; the number of workers seen in the last ``counted_after`` seconds,
+    and of the lanes it took.
     Lanes idle for ``IDLE`` seconds lose their home; if this worker holds fewer than
     ``floor(lanes / workers)`` of the lanes worked in lately (homes of the workers seen in
     ``dead_after`` seconds), and ``balance``, it takes the missing ones from those that hold
@@ -286,11 +290,12 @@ async def heartbeat(conn: Conn, worker: str, *, counted_after: float, dead_after
         f"  WHERE h.n > share.most AND l.worked_at >= {NOW} - ?"
         "  ORDER BY hashtextextended(l.lane || '/' || ?, 0)"
         "  LIMIT (SELECT greatest(0, share.fair - h.n)::bigint FROM held h, share WHERE h.id = ?)"
-        "  FOR UPDATE OF l SKIP LOCKED))"
-        f" SELECT count(*) + 1 FROM ({LIVE}) AS live WHERE live.id <> ?",
+        "  FOR UPDATE OF l SKIP LOCKED) RETURNING lane)"
+        f" SELECT count(*) + 1, (SELECT count(*) FROM took) FROM ({LIVE}) AS live"
+        " WHERE live.id <> ?",
         (worker, KEEP_DONE, KEEP_DONE, worker, KEEP_DEAD, IDLE, dead_after, worker, worker,
          IDLE, worker, balance, IDLE, worker, worker, counted_after, worker))
-    return int(row[0]) if row is not None else 1
+    return (int(row[0]), int(row[1])) if row is not None else (1, 0)
 
 
 async def leave(conn: Conn, worker: str) -> None:
@@ -306,7 +311,7 @@ async def orphans(conn: Conn, worker: str, *, dead_after: float) -> dict[str, li
         f"SELECT t.id, {_LANE_SQL} AS lane FROM game_tables t"
         f" LEFT JOIN lanes l ON l.lane = {_LANE_SQL}"
         f" WHERE {_OPEN_SQL} AND (l.owner IS NULL OR l.owner NOT IN ({LIVE}))"
-        f" AND {_home(_LANE_SQL, 'l.home')} = ? ORDER BY t.id",
+        f" AND {_home(_LANE_SQL, 'l.home', 'l.owner')} = ? ORDER BY t.id",
         (dead_after, dead_after, dead_after, worker))
     found: dict[str, list[int]] = {}
     for row in rows:

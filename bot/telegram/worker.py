@@ -10,10 +10,12 @@ transaction rolls back, nothing is sent, and what this worker held of the lane i
 forgotten (reloaded at the next touch). A worker killed at any moment lets its locks go with
 its connection: the update is pending again, and another worker does it.
 
-The lanes are spread over the live workers by rendezvous hashing (storage/inbox.py): a
-worker takes the updates of its own lanes, and those of any lane whose update waited
-``STEAL_AFTER`` seconds (a frozen worker's); a worker that joins or leaves moves only the
-lanes it wins or held, each at its next update. A worker that finds a lane's version moved
+The lanes are shared equally by the live workers (storage/inbox.py): each lane has a home,
+and a worker that holds fewer than its share takes the missing ones from those that hold
+more at its heartbeat (a lane without a live home goes by rendezvous hashing); a worker
+takes the updates of its own lanes, and those of any lane whose update waited
+``STEAL_AFTER`` seconds (a frozen worker's), woken by the receiver's notice to the lane's
+home. A lane moves at its next update. A worker that finds a lane's version moved
 on since it worked there forgets what it holds of it, and what it drew of the lane's tables
 before is not sent: screens go out only while the lane's version is the sending worker's
 (``ours``), and a unit of work in the lane waits for those being sent. Each second it also
@@ -171,10 +173,12 @@ class Worker:
         """Alive; its share of the calls a second follows the workers seen in ``SHARED_AFTER``
         (one whose loop stalled a few seconds sends again when it wakes); ``balance``: it
         takes lanes from the others if it holds fewer than its share (``inbox.heartbeat``)."""
-        live = await self.db.write(lambda conn: inbox.heartbeat(
+        live, took = await self.db.write(lambda conn: inbox.heartbeat(
             conn, self.id, counted_after=SHARED_AFTER, dead_after=DEAD_AFTER,
             balance=balance))
         self.beaten_at = time.monotonic()
+        if took:
+            self.wake.set()  # their updates' notices went to the worker before
         self.presenter.outbox.budgets.share(live)
 
     async def prune(self) -> None:

@@ -1,7 +1,7 @@
 """How the lanes are shared by the workers (storage/inbox.py), on PostgreSQL: one worker holds
 every lane worked in lately; two join, and at their heartbeats each takes its equal share (not
 what rendezvous hashing alone would give it); a worker's updates are claimed by it alone while
-it lives; a dead worker's lanes go to the live ones."""
+it lives; a dead worker's lanes go to the live ones; an idle lane goes on where it was."""
 
 from __future__ import annotations
 
@@ -83,5 +83,19 @@ async def test_joining_workers_take_equal_shares(postgres: LazyServer) -> None:
             for worker in ("a", "b"):
                 await _beat(db, worker)
         assert await _homes(db) == {"a": 30, "b": 30}
+
+        # A lane idle for a minute has no home: its next update goes to the worker that
+        # worked there last (its tables are loaded there), whatever the hashes say.
+        async with db.connection() as raw:
+            lane, owner = await raw.fetchrow("SELECT lane, owner FROM lanes LIMIT 1")
+            await raw.execute("UPDATE lanes SET worked_at = worked_at - $1 WHERE lane = $2",
+                              inbox.IDLE + 1, lane)
+        await _beat(db, "a")
+        assert sum((await _homes(db)).values()) == LANES - 1
+        async with db.connection() as raw:
+            await inbox.put(PgConn(raw), 3 * LANES, lane, "{}")
+        other = "b" if owner == "a" else "a"
+        assert await _claim(db, other) is None
+        assert await _claim(db, owner) == lane
     finally:
         await storage.close()
