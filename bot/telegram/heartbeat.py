@@ -16,6 +16,8 @@ from storage.outage import DatabaseGone, unavailable
 
 log = logging.getLogger(__name__)
 
+EVERY = 1.0  # seconds between a worker's beats
+
 
 async def beating(beat: Callable[[], Awaitable[None]], tend: Callable[[], Awaitable[None]],
                   stopping: asyncio.Event, *, every: float) -> None:

@@ -57,29 +57,25 @@ from telegram import Update
 from bot.monitoring.metrics import DEAD_LETTERS
 from bot.service import loading
 from bot.service.ports import Services
-from bot.telegram import heartbeat
-from bot.telegram.calls import Call
+from bot.telegram import heartbeat, leftovers
 from bot.telegram.context import App
 from bot.telegram.late import InHand, Press, not_saved
 from bot.telegram.presenter import Presenter
 from bot.telegram.sending.held import Held
 from bot.telegram.sending.ports import Ask
 from storage import budgets, inbox
-from storage.budgets import SharedBudget
 from storage.inbox import table_lane
 from storage.listening import Listener
 from storage.metrics import POSTGRES_COMMIT
 from storage.outage import unavailable
 from storage.postgres import PgConn, PostgresDatabase
-from storage.sends import Kept, SendQueue
 
 log = logging.getLogger(__name__)
 
 DEAD_AFTER = inbox.DEAD_AFTER  # seconds without a heartbeat after which a worker is dead
 SHARED_AFTER = 2 * DEAD_AFTER  # ... and after which its share of the calls a second is taken
 STEAL_AFTER = 3.0  # seconds an update may wait for its lane's busy worker
-HEARTBEAT = 1.0
-PRUNE_EVERY = 60.0  # seconds between two prunes of the shared budget's and kept calls' rows
+HEARTBEAT = heartbeat.EVERY
 POLL = 0.5  # seconds between looks at the inbox when no notification comes
 GIVE_UP = 5  # attempts at an update before it is set aside
 
@@ -127,8 +123,8 @@ class Worker:
 
         listener = Listener(self.db, {"cardtable_inbox": self._stored})
         await listener.renew()
-        beating = asyncio.create_task(heartbeat.beating(self.beat, self._tend, stopping,
-                                                        every=HEARTBEAT))
+        beating = asyncio.create_task(heartbeat.beating(
+            self.beat, lambda: leftovers.tend(self), stopping, every=HEARTBEAT))
         log.info("worker %s takes updates", self.id)
         try:
             while not stopping.is_set():
@@ -160,15 +156,6 @@ class Worker:
         if home in ("", self.id):
             self.wake.set()
 
-    async def _tend(self) -> None:
-        """Prune; adopt the dead workers' lanes and resume their kept calls, but not until
-        every live worker had time to beat after an outage of the database (they all look
-        dead then, and may owe marks of calls they made: ``SendQueue.done``)."""
-        if self.db.outage.back_for() > DEAD_AFTER + 2 * HEARTBEAT:
-            await self.prune()
-            await self.adopt()
-            await self.resume()
-
     async def beat(self, *, balance: bool = True) -> None:
         """Alive; its share of the calls a second follows the workers seen in ``SHARED_AFTER``
         (one whose loop stalled a few seconds sends again when it wakes); ``balance``: it
@@ -181,39 +168,16 @@ class Worker:
             self.wake.set()  # their updates' notices went to the worker before
         self.presenter.outbox.budgets.share(live)
 
-    async def prune(self) -> None:
-        """Each ``PRUNE_EVERY`` seconds, the rows of calls older than kept are forgotten."""
-        now = time.monotonic()
-        if self.pruned_at is not None and now - self.pruned_at < PRUNE_EVERY:
-            return
-        self.pruned_at = now
-        outbox = self.presenter.outbox
-        if isinstance(outbox.budgets.shared, SharedBudget):
-            await outbox.budgets.shared.prune()
-        if isinstance(outbox.queue, SendQueue):
-            await outbox.queue.prune()
-
     def since_beat(self) -> float | None:
         """Seconds since this worker's last heartbeat (None: none yet)."""
         return None if self.beaten_at is None else time.monotonic() - self.beaten_at
-
-    async def resume(self) -> None:
-        """Make the one-off calls that dead workers committed but left unanswered."""
-        queue = self.presenter.outbox.queue
-        if isinstance(queue, SendQueue):
-            await self._make(await queue.claim(dead_after=DEAD_AFTER))
-
-    async def _make(self, calls: list[Kept]) -> None:
-        for kept in calls:
-            await self.presenter.outbox.resume(kept.chat_id, Call.of(kept.call, kept.file),
-                                               kept.id, kept.age)
 
     # -- units of work ----------------------------------------------------------------------
 
     async def step(self) -> bool:
         """Do one pending update if there is one a lane lets this worker take (``settle``
         first). The database out of reach: what ``unavailable`` tells, the update pending."""
-        await self.settle()
+        await leftovers.settle(self)
         async with self.turn, self.db.connection() as raw:
             conn = PgConn(raw)
             transaction = raw.transaction()
@@ -260,24 +224,6 @@ class Worker:
                 log.error("update %s set aside after %d attempts (a dead letter):\n%s",
                           claimed.update_id, GIVE_UP, error)
             return True
-
-    async def settle(self) -> None:
-        """What an outage left, before any other unit of work: the marks of calls made
-        meanwhile are written; the calls of a unit whose COMMIT went unanswered are made if
-        it was committed after all (only a dead worker's are made again), its lane caught up."""
-        queue = self.presenter.outbox.queue
-        if not isinstance(queue, SendQueue):
-            return
-        await queue.settle()
-        while self.doubts:
-            lane, tokens = self.doubts.pop(0)  # once, though a unit's own settle may run now
-            try:
-                kept = await queue.mine(tokens) if tokens else []
-            except BaseException:
-                self.doubts.insert(0, (lane, tokens))
-                raise
-            await self._make(kept)
-            await self.in_lane(lane, _taken_over, adopt=False)
 
     async def _unit(self, raw: asyncpg.Connection, transaction: Transaction, lane: str,
                     work: Callable[[], Awaitable[None]], *,
@@ -380,7 +326,7 @@ class Worker:
                       adopt: bool) -> bool:
         """Do ``work`` as a unit in ``lane`` if this worker worked there last, or if no
         live worker did (``adopt``: and only then). False: not done here."""
-        await self.settle()
+        await leftovers.settle(self)
         async with self.turn, self.db.connection() as raw:
             conn = PgConn(raw)
             transaction = raw.transaction()
@@ -404,23 +350,9 @@ class Worker:
                 log.error("worker %s: a unit of work in lane %s failed:\n%s", self.id, lane, error)
             return error is None
 
-    async def adopt(self) -> None:
-        """Take over the dead workers' lanes that are this worker's now and whose tables have
-        work to do (the unit that takes a lane over does it: ``_catch_up``)."""
-        async with self.db.reading() as conn:
-            lanes = await inbox.orphans(conn, self.id, dead_after=DEAD_AFTER)
-        lane_of = {table_id: lane for lane, ids in lanes.items() for table_id in ids}
-        rows = await self.svc.store.tables.waking(list(lane_of))
-        for lane in dict.fromkeys(lane_of[row.id] for row in rows):
-            await self.in_lane(lane, _taken_over, adopt=True)
-
     async def lane_of_table(self, table_id: int) -> str | None:
         table = self.svc.tables.get(table_id)
         if table is not None:
             return table_lane(table.chat_id, table.thread_id)
         async with self.db.reading() as conn:
             return await inbox.lane_of_table(conn, table_id)
-
-
-async def _taken_over() -> None:
-    """The work of a unit that only takes its lane over (``Worker._catch_up`` did it)."""
