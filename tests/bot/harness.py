@@ -169,14 +169,21 @@ def _spellings(action: str) -> set[str]:
     return {action}
 
 
+PLAYABLE = ("a:", "u:")  # an action's button, a UI step's
+
+
+def panel_of(tg: FakeTelegram, user: User) -> Message | None:
+    """The user's panel: the latest message in his chat with actions or steps (a reply the
+    bot sent later, such as a late answer to his /start, may stand below it)."""
+    return next((m for m in reversed(tg.messages(user)) if not m.deleted and any(
+        b.get("callback_data", "").startswith(PLAYABLE) for b in m.buttons)), None)
+
+
 def _moves(tg: FakeTelegram, user: User) -> list[str]:
     """The actions and steps on the user's panel."""
-    try:
-        panel = tg.last_message(user)
-    except LookupError:
-        return []
-    return [b["callback_data"] for b in panel.buttons
-            if b.get("callback_data", "").startswith(("a:", "u:"))]
+    panel = panel_of(tg, user)
+    return [] if panel is None else [b["callback_data"] for b in panel.buttons
+                                     if b.get("callback_data", "").startswith(PLAYABLE)]
 
 
 def acting(tg: FakeTelegram, players: list[User]) -> list[User]:
@@ -196,19 +203,22 @@ async def press_first(tg: FakeTelegram, players: list[User], *,
     after each press until the bot is done with it (default: ``tg.idle``)."""
     settle = settle or tg.idle
     for user in acting(tg, players):
-        panel = tg.last_message(user)
+        panel = panel_of(tg, user)
+        assert panel is not None
         data = [b["callback_data"] for b in panel.buttons if "callback_data" in b]
         actions = [d for d in data if d.startswith("a:")]
         if not actions and any(d.startswith("u:") for d in data):
             picks = [d for d in data if d.startswith("u:")][:2]
             for pick in picks:
-                answer = await tg.press(user, tg.last_message(user), data=pick)
+                answer = await tg.press(user, panel, data=pick)
                 assert not answer.show_alert, answer.text
                 await settle()
-            actions = [b["callback_data"] for b in tg.last_message(user).buttons
+                panel = panel_of(tg, user)
+                assert panel is not None
+            actions = [b["callback_data"] for b in panel.buttons
                        if b.get("callback_data", "").startswith("a:")]
         if actions:
-            answer = await tg.press(user, tg.last_message(user), data=actions[0])
+            answer = await tg.press(user, panel, data=actions[0])
             assert not answer.show_alert, answer.text
             await settle()
             return True

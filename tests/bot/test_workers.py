@@ -44,7 +44,7 @@ from engine.records import new_match
 from storage import inbox
 from storage.postgres import PostgresDatabase
 from storage.store import Storage
-from tests.bot.harness import acting, settings_env
+from tests.bot.harness import PLAYABLE, acting, panel_of, settings_env
 from tests.fakebot import ApiCall, FakeTelegram, Message, User
 from tests.fakebot.flood import EDITS, SENDS
 from tests.fakebot.formatting import format_text
@@ -57,7 +57,6 @@ PLAY = float(os.environ.get("WORKER_PLAY_SECONDS", "45"))  # seconds of random p
 KILL_EVERY = 5.0
 WORKERS = 3
 GAMES = (("preferans", 3), ("seep", 4), ("joker", 4))
-PLAYABLE = ("a:", "u:")
 _RESULT = re.compile(r"Deal (\d+)\b")  # a deal's result message (its first words)
 
 
@@ -162,8 +161,7 @@ def press_any(tg: FakeTelegram, played: Played, rng: random.Random, *,
     """A random press of a button of a player's panel (None: no panel has one now); ``to_act``:
     of the panel of a player who acts now (``acting``), not one whose buttons went."""
     users = acting(tg, played.users) if to_act else played.users
-    panels = [(u, m) for u in users for m in tg.messages(u)[-1:]
-              if any(b.get("callback_data", "")[:2] in PLAYABLE for b in m.buttons)]
+    panels = [(u, m) for u in users if (m := panel_of(tg, u)) is not None]
     if not panels:
         return None
     user, panel = rng.choice(panels)
