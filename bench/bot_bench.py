@@ -122,9 +122,9 @@ async def _play(tg: FakeTelegram, hub: BotData, users: list[User], table_id: int
         if not query.answer.done():
             latencies.append(UNANSWERED)
             return -1
-        if query.answer.result().show_alert:
-            raise AssertionError(f"table {table_id}: {action} refused: "
-                                 f"{query.answer.result().text}")
+        answer = query.answer.result()
+        if answer.show_alert:
+            raise AssertionError(f"table {table_id}: {action} refused: {answer.text}")
         if action.startswith("play:"):
             latencies.append(time.perf_counter() - started)
             cards += 1

@@ -80,7 +80,7 @@ def check_turn(table: Table, user_id: int, version: int, seat: int) -> Refusal |
 
 def refused(table: Table, user_id: int, refusal: Refusal, out: Outcome | None = None) -> Outcome:
     """A refused press; after a stale one the presser's panel shows the game as it is, at once
-    (his played cards' buttons may still show, until the trick is complete)."""
+    (the buttons he acted from may still show, until the round is complete)."""
     out = out or Outcome()
     out.refusal = refusal
     return out.redraw(table, urge=(user_id,)) if refusal.code == "stale" else out

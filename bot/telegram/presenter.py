@@ -182,7 +182,8 @@ class Presenter:
         result never stands above a table still waiting for its last card).
         A player who must act gets his panel at once; the others' panels and the group's
         message wait for the table's next beat (bot/telegram/rhythm.py), or a player's for his
-        turn; in the play, so do the buttons of a player who played (``Wait.GOING``)."""
+        turn; so do the buttons of a player who acted, until the round is complete
+        (``Rhythm.lingers``, ``Wait.GOING``)."""
         look = self.look(table)
         screen = table_message(table, self.translator(table.chat_id), look)
         if screen is None:

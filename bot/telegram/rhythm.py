@@ -9,12 +9,13 @@ have no cards in the next deal); a player with cards sees the new deal with his 
 it (a finished deal's analysis button may wait too: it stays valid). A game's start, or a
 table not in play (a lobby, a pause, an ended game, a scoresheet being entered) is everyone's
 beat: every panel shows it.
-Between beats only the panels of the players who act change (their buttons come; out of the
-play they go once they acted, in it once the trick is complete); a waiting player's panel waits
+Between beats only the panels of the players who act change (their buttons come; they go once
+the round is complete: the trick, the round of bids, the phase, or for the player who acts
+after the next round's leader at his own turn: ``lingers``); a waiting player's panel waits
 for everyone's beat or his own next turn (bot/telegram/sending/slots.py). So a table spends its
 calls by the game's rhythm, not by the clock: at any pace a card costs its player's turn, a
-trick one edit of the group's message and one of each panel whose cards' buttons went (but the
-next leader's: his turn shows it).
+trick one edit of the group's message and one of each panel whose buttons went (but the next
+leader's and his follower's: their turns show it).
 """
 
 from __future__ import annotations

@@ -175,8 +175,9 @@ class Worker:
     # -- units of work ----------------------------------------------------------------------
 
     async def step(self) -> bool:
-        """Do one pending update if there is one a lane lets this worker take (``settle``
-        first). The database out of reach: what ``unavailable`` tells, the update pending."""
+        """Do one pending update if there is one a lane lets this worker take (what an outage
+        left first: ``leftovers.settle``). The database out of reach: what ``unavailable``
+        tells, the update pending."""
         await leftovers.settle(self)
         async with self.turn, self.db.connection() as raw:
             conn = PgConn(raw)
@@ -262,7 +263,7 @@ class Worker:
             self._forget(lane)
             self.versions.pop(lane, None)  # the next unit here catches the lane up
             if unavailable(exc):
-                if held is not None and committing:  # went through, or not: ``settle``
+                if held is not None and committing:  # went through, or not: ``leftovers.settle``
                     self.doubts.append((lane, held.tokens()))
                 raise  # not the update's fault: no attempt counted
             return traceback.format_exc()

@@ -25,7 +25,7 @@ from bot.telegram.sending.chats import ChatQueue, Job
 from bot.telegram.sending.held import mark_done, not_holding
 from bot.telegram.sending.limits import IN_FLIGHT_MAX, retry_seconds
 from bot.telegram.sending.ports import Delivery, SendQueue, Troubles
-from bot.telegram.sending.slots import Slot, buttons, markup, message_call
+from bot.telegram.sending.slots import Slot, buttons, markup, message_call, only_go
 from bot.ui.screen import Screen
 from storage.outage import DatabaseGone, unavailable
 
@@ -48,10 +48,9 @@ def rank_of(chat: ChatQueue, item: Slot | Job) -> Rank:
     if item.renew or screen is None or item.sent_buttons is None:
         return Rank.BUTTONS
     new = buttons(screen)
-    # (buttons that only go are a waiting player's: those he played from)
-    if new != item.sent_buttons and not set(new) < set(item.sent_buttons):
-        return Rank.BUTTONS
-    return Rank.PANEL
+    if new == item.sent_buttons or only_go(new, item.sent_buttons):
+        return Rank.PANEL
+    return Rank.BUTTONS
 
 
 class Queues:

@@ -6,8 +6,8 @@ identical screen is never sent again. A change its reader need not see at once (
 player who has nothing to do now, the group's view of a trick still being played) may *wait*:
 it is kept, not queued, until the table's next beat (bot/telegram/rhythm.py) or until the
 reader must act, when it goes with what waited; buttons that come or change never wait
-(but a finished deal's analysis, which stays valid), and buttons that go wait only in the
-play, until the trick is complete (a player's cards once he played one: pressed, such a button
+(but a finished deal's analysis, which stays valid), and buttons that only go wait in a deal
+until its round is complete (a player's cards or bids once he acted: pressed, such a button
 is answered that it is out of date, and his panel then shows the game at once).
 So a table spends its calls by the game's rhythm, at any pace.
 """
@@ -78,7 +78,7 @@ class Slot:
             return False
         new = buttons(screen)
         self.urgent = self.urgent or wait is Wait.NOT or self.renew or shown is None \
-            or (new != shown and not (wait is Wait.GOING and set(new) < set(shown)))
+            or (new != shown and not (wait is Wait.GOING and only_go(new, shown)))
         if self.queued or not self.urgent:
             return False  # (queued, it goes with what is queued; else it waits)
         self.queued = True
@@ -104,6 +104,11 @@ def buttons(screen: Screen) -> Buttons:
     old the message: a finished deal's analysis may come or go late)."""
     return tuple((b.data, b.url, b.web_app) for row in screen.rows for b in row
                  if not lasting(b.data))
+
+
+def only_go(new: Buttons, shown: Buttons) -> bool:
+    """Some of the buttons shown go and none comes: a waiting player's, those he acted from."""
+    return set(new) < set(shown)
 
 
 def markup(screen: Screen) -> InlineKeyboardMarkup | None:
