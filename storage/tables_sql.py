@@ -136,15 +136,15 @@ async def save_user(conn: Conn, user_id: int, values: Mapping[str, Any]) -> User
     name = values.get("display_name")
     if "display_name" in values and not (isinstance(name, str) and name.strip()):
         raise BadInput("a user's display name must be a non-empty string")
-    exists = await conn.fetchone("SELECT 1 FROM users WHERE id = ?", (user_id,))
-    if exists is None:
-        if name is None:
-            raise NotFound(f"no user {user_id}: a new user needs a display name")
+    if name is not None:  # two lanes may see a new user at once (his /start, his group)
         now = time.time()
         await conn.execute(
-            "INSERT INTO users (id, display_name, created_at, updated_at) VALUES (?, ?, ?, ?)",
+            "INSERT INTO users (id, display_name, created_at, updated_at) VALUES (?, ?, ?, ?)"
+            " ON CONFLICT(id) DO NOTHING",
             (user_id, name, now, now),
         )
+    elif await conn.fetchone("SELECT 1 FROM users WHERE id = ?", (user_id,)) is None:
+        raise NotFound(f"no user {user_id}: a new user needs a display name")
     if values:
         await update(conn, "users", user_id, values)
     return await load_user(conn, user_id)

@@ -140,11 +140,11 @@ async def _button(tg: FakeTelegram, group: Chat, label: str, *, timeout: float =
     raise AssertionError(f"no {label!r} button in {group.title}")
 
 
-async def _press(tg: FakeTelegram, user: User, message: Message, **button: str) -> bool:
-    """Press and wait for the answer: True if the bot accepted (no alert)."""
+async def _press(tg: FakeTelegram, user: User, message: Message, **button: str) -> None:
+    """Press and wait for the answer: the bot accepted (no alert)."""
     query = tg.press_nowait(user, message, **button)
     answer = await tg.answer_to(query, timeout=30)
-    return not answer.show_alert
+    assert not answer.show_alert, f"{user.first_name} pressed {button}: {answer.text}"
 
 
 async def _open(tg: FakeTelegram, played: Played) -> None:
@@ -152,8 +152,8 @@ async def _open(tg: FakeTelegram, played: Played) -> None:
     tg.send(creator, played.group, f"/newgame {played.game}")
     lobby = await _button(tg, played.group, "✋ Join")
     for user in played.users[1:]:
-        assert await _press(tg, user, lobby, text="✋ Join")
-    assert await _press(tg, creator, await _button(tg, played.group, "▶ Start"), text="▶ Start")
+        await _press(tg, user, lobby, text="✋ Join")
+    await _press(tg, creator, await _button(tg, played.group, "▶ Start"), text="▶ Start")
 
 
 def press_any(tg: FakeTelegram, played: Played, rng: random.Random, *,

@@ -1,5 +1,7 @@
 """Chats, users, lobbies and table bookkeeping: every refusal changes nothing."""
 
+import asyncio
+
 import pytest
 
 from engine.preferans.rules import Rules
@@ -40,6 +42,21 @@ async def test_users_need_a_name_when_new_and_keep_what_is_not_changed(store: St
     user = await store.chats.save_user(7, display_name="Anna")
     assert (user.display_name, user.username, user.language, user.has_started_bot) == (
         "Anna", "ann", "ru", True)
+
+
+async def test_a_new_user_seen_by_two_workers_at_once_is_stored_once(location: str) -> None:
+    """His /start and his /newgame in a group, on two lanes of two workers: neither fails."""
+    workers = [await Storage.open(location) for _ in range(2)]
+    try:
+        for user_id in range(10, 30):  # new users, each seen by both at once
+            await asyncio.gather(
+                workers[0].chats.save_user(user_id, display_name="Ann", has_started_bot=True),
+                workers[1].chats.save_user(user_id, display_name="Ann", username="ann"))
+            user = await workers[0].chats.get_user(user_id)
+            assert user is not None and (user.username, user.has_started_bot) == ("ann", True)
+    finally:
+        for worker in workers:
+            await worker.close()
 
 
 async def test_users_and_chats_are_read_together_as_stored(store: Storage) -> None:

@@ -21,7 +21,8 @@ from playwright.async_api import Page, Response
 from bot.service import records
 from engine.base import DealState
 from storage.store import Storage
-from tests.bot.test_workers import PLAYABLE, Cluster, Played, _open, _pressed, _quiet
+from tests.bot.harness import PLAYABLE, panel_of
+from tests.bot.test_workers import Cluster, Played, _open, _pressed, _quiet
 from tests.bot.test_workers import _text as as_pressed
 from tests.fakebot import FakeTelegram, User
 from tests.postgres import LazyServer
@@ -78,12 +79,13 @@ async def _tap(page: Page) -> tuple[int, str]:
 
 async def _key(tg: FakeTelegram, user: User, rng: random.Random) -> tuple[int, str] | None:
     """A press of a playable button of the user's panel: the action if it was one the bot
-    accepted (a card picked for a discard, or a refused press: None)."""
-    panel = tg.messages(user)[-1]
-    buttons = [b["callback_data"] for b in panel.buttons
-               if b.get("callback_data", "")[:2] in PLAYABLE]
-    if not buttons:
+    accepted (a card picked for a discard, or a refused press, or no panel yet: None)."""
+    panel = panel_of(tg, user)  # a late reply to his /start may stand below it
+    if panel is None:
+        await asyncio.sleep(0.1)
         return None
+    buttons = [b["callback_data"] for b in panel.buttons
+               if b.get("callback_data", "").startswith(PLAYABLE)]
     data = rng.choice(buttons)
     answer = await tg.answer_to(tg.press_nowait(user, panel, data=data), timeout=WAIT)
     if not data.startswith("a:") or answer.show_alert:
@@ -135,10 +137,14 @@ async def test_a_deal_by_taps_and_keys_on_two_workers_one_killed(postgres: LazyS
                 pages = {u.id: await open_app(browser, url, init_data(tg, u), table=table_id)
                          for u in users}
                 taps = killed = 0
+                moved, since = -1, time.monotonic()
                 while True:
                     stored, state, row = await _stored(storage, table_id)
                     if state is None:
                         break  # the deal is over
+                    if stored != moved:
+                        moved, since = stored, time.monotonic()
+                    assert time.monotonic() - since < WAIT, f"the deal stuck at {stored}"
                     actor = row.user_of(state.controller(state.to_act[0]))
                     if len(played.accepted) % 2 == 0:  # by taps, then by keys, in turns
                         page = pages[actor]
