@@ -17,19 +17,20 @@ the calls a second (``share``). A single process keeps its calls to groups in it
 (``GroupCalls``), so that after a restart a group's window starts with the calls of the minute
 before, which Telegram still counts (``counted_before``).
 
-When the bot's calls a second run short (many tables on one token), they go by ``Rank``: an
-acting player's buttons first, then one-off messages, the groups' table messages, and last the
-waiting players' panels, which only fold more.
+When the bot's calls a second run short (many tables on one token), they wait in one line
+(bot/telegram/sending/gate.py): by ``Rank``, an acting player's buttons first, then one-off
+messages, the groups' table messages, and last the waiting players' panels, which only fold
+more; within a rank, newest first.
 """
 
 from __future__ import annotations
 
 import asyncio
-import enum
 import logging
 import time
 
 from bot.telegram.sending.chats import ChatQueue
+from bot.telegram.sending.gate import Gate, Rank, Standing
 from bot.telegram.sending.limits import (
     GROUP_LIMIT,
     GROUP_WINDOW,
@@ -46,23 +47,6 @@ from bot.telegram.sending.ports import Ask, GroupCalls, SharedBudget
 from bot.telegram.sending.slots import Slot
 
 log = logging.getLogger(__name__)
-
-
-class Rank(enum.IntEnum):
-    """What a call is, in the order the calls a second over all chats serve them when they run
-    short (a press's answer, which Telegram does not count, goes before all of them)."""
-
-    BUTTONS = 0  # a panel whose buttons come or change: its player acts
-    MESSAGE = 1  # a one-off message: a result, a reply, a vote
-    TABLE = 2  # a group's table message
-    PANEL = 3  # a waiting player's panel (its buttons that went included)
-
-
-def overall_share(limit: int, rank: Rank) -> int:
-    """How many of the window's ``limit`` calls a call of this rank may fill: each rank leaves
-    an eighth of the window more to those before it, so that a flood of waiting panels never
-    makes an acting player's buttons wait."""
-    return max(1, limit - limit * rank // 8)
 
 
 def edits_room(chat: ChatQueue) -> int:
@@ -89,6 +73,7 @@ class Budgets:
         self.group_reserve = reserve_of(group_limit) if group_reserve is None else group_reserve
         self.overall_limit = overall_limit
         self.overall = Window(overall_limit, OVERALL_WINDOW)
+        self.gate = Gate(self.overall)
         self._unknown_until = 0.0  # before then a private chat's last calls are unknown
         self._before: dict[int, list[float]] = {}  # group -> its calls before a restart
 
@@ -124,12 +109,11 @@ class Budgets:
         (no lock shared by all of them on every call)."""
         self.overall.limit = max(1, self.overall_limit // max(1, workers))
 
-    def delay(self, chat: ChatQueue, *, paced: Slot | None = None,
-              rank: Rank = Rank.BUTTONS) -> float:
-        """Seconds until the chat may make its next call; ``paced``: a group message's edit
-        (never into the group's reserve; evenly spread if the slot is ``even``), or a private
-        message's that is ``spaced`` (its edits evenly spread over the window); ``rank``: how
-        much of the calls a second over all chats it may fill (``overall_share``). Sets
+    def delay(self, chat: ChatQueue, *, paced: Slot | None = None) -> float:
+        """Seconds until the chat may make its next call, as far as its own budget goes (the
+        calls a second over all chats: ``place``); ``paced``: a group message's edit (never
+        into the group's reserve; evenly spread if the slot is ``even``), or a private
+        message's that is ``spaced`` (its edits evenly spread over the window). Sets
         ``resting``."""
         now = time.monotonic()
         budget = chat.window.delay()
@@ -140,21 +124,29 @@ class Budgets:
         elif paced is not None and paced.spaced and not chat.group:
             budget = max(budget, chat.edited_at + chat.window.period / chat.window.limit - now)
         chat.resting = chat.group and budget > LONG_WAIT
-        return max(budget, chat.paused_until - now, chat.shared_until - now,
-                   self.overall.delay(overall_share(self.overall.limit, rank)))
+        return max(budget, chat.paused_until - now, chat.shared_until - now)
 
     async def wait_for(self, chat: ChatQueue, *, paced: Slot | None = None,
-                       rank: Rank = Rank.BUTTONS, ask: Ask | None = None) -> float:
+                       ask: Ask | None = None) -> float:
         """``delay``, once the chat's next call is reserved in the shared budget (or the
         shared budget said how long to wait); the caller counts the call (``record``) with
         no wait in between, as this process's other chats may be counting theirs. ``ask``
         (``asking``): the shared budget is asked later, with the send (``took``)."""
-        delay = self.delay(chat, paced=paced, rank=rank)
+        delay = self.delay(chat, paced=paced)
         if delay <= 0 and ask is None and self.shared is not None and chat.reserved is None:
             self._reserve(chat, *await self.shared.take(chat.id, chat.window.limit,
                                                         chat.window.period))
-            delay = self.delay(chat, paced=paced, rank=rank)
+            delay = self.delay(chat, paced=paced)
         return delay
+
+    async def place(self, chat: ChatQueue, standing: Standing, *, woken: bool = True) -> bool:
+        """The chat's next call has its place in the calls a second over all chats (in the
+        ``Gate``'s line, by its ``standing``: rank, then newest first), counted; False: the
+        chat was woken first (``woken``: by ``ChatQueue.wake``, something else of it may go
+        first)."""
+        if chat.placed is None:
+            chat.placed = await self.gate.place(standing, chat.wake if woken else None)
+        return chat.placed is not None
 
     def asking(self, chat: ChatQueue) -> Ask | None:
         """The chat's next call to count in the shared budget with its send, if it is to be
@@ -163,15 +155,14 @@ class Budgets:
             return None
         return Ask(chat.id, chat.window.limit, chat.window.period)
 
-    async def took(self, chat: ChatQueue, ask: Ask, *, paced: Slot | None = None,
-                   rank: Rank = Rank.BUTTONS) -> bool:
+    async def took(self, chat: ChatQueue, ask: Ask, *, paced: Slot | None = None) -> bool:
         """What the shared budget answered ``ask`` (asked now if the send did not), the call
         counted (``record``) if it may go now; False: it waits (the shared budget is full)."""
         if not ask.taken:
             assert self.shared is not None
             ask.token, ask.wait = await self.shared.take(ask.chat_id, ask.limit, ask.period)
         self._reserve(chat, ask.token, ask.wait)
-        if self.delay(chat, paced=paced, rank=rank) > 0:
+        if self.delay(chat, paced=paced) > 0:
             return False
         self.record(chat, paced=paced)
         return True
@@ -181,8 +172,11 @@ class Budgets:
         chat.reserved, chat.shared_until = token, time.monotonic() + wait
 
     def record(self, chat: ChatQueue, *, paced: Slot | None = None) -> None:
-        """Count a call that is about to be made."""
-        chat.counted += [chat.window.record(), self.overall.record()]
+        """Count a call that is about to be made (its place in the calls a second over all
+        chats: ``place``)."""
+        assert chat.placed is not None, "a call counted without its place (``place``)"
+        chat.counted += [chat.window.record(), chat.placed]
+        chat.placed = None
         if chat.reserved is not None:
             chat.shared.append(chat.reserved)
             chat.reserved = None
@@ -198,6 +192,8 @@ class Budgets:
         """Wait until one more call of the chat fits its budget, and count it."""
         while (delay := await self.wait_for(chat)) > 0:
             await asyncio.sleep(delay)
+        now = time.monotonic()  # the removal of a message's old copy: at once
+        await self.place(chat, lambda: (Rank.BUTTONS, now), woken=False)
         chat.resting = False
         self.record(chat)
 
@@ -206,6 +202,9 @@ class Budgets:
         now; the shared budget is told so by the next write that stores what a call showed
         (``Delivery.slot_sent``), or else by ``tell``."""
         now = time.monotonic()
+        if chat.placed is not None:  # a place not used (the call waits again): spent
+            chat.counted.append(chat.placed)
+            chat.placed = None
         for call in chat.counted:
             call[0] = now
         if chat.counted:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ class Job:
     future: asyncio.Future[Any]
     call: Call | None = None  # what ``make`` does, as data (it may be kept)
     token: int | None = None  # its row in the ``SendQueue``
+    since: float = field(default_factory=time.monotonic)  # when it was queued
 
 
 @dataclass(eq=False)
@@ -46,6 +48,7 @@ class ChatQueue:
     answered: list[int] = field(default_factory=list)  # tokens of answered calls, not yet told
     reserved: int | None = None  # the next call's token in the shared budget
     shared_until: float = 0.0  # the shared budget's wait
+    placed: list[float] | None = None  # the next call's place in the calls a second (counted)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property

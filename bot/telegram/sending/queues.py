@@ -13,6 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Awaitable
 from contextvars import copy_context
+from functools import partial
 from typing import Any, TypeVar
 
 from telegram import Bot, Message
@@ -20,8 +21,9 @@ from telegram.constants import ParseMode
 from telegram.error import BadRequest, ChatMigrated, Forbidden, NetworkError, RetryAfter, TimedOut
 
 from bot.telegram.calls import Call, perform
-from bot.telegram.sending.budgets import Budgets, Rank
+from bot.telegram.sending.budgets import Budgets
 from bot.telegram.sending.chats import ChatQueue, Job
+from bot.telegram.sending.gate import Rank
 from bot.telegram.sending.held import mark_done, not_holding
 from bot.telegram.sending.limits import IN_FLIGHT_MAX, retry_seconds
 from bot.telegram.sending.ports import Delivery, SendQueue, Troubles
@@ -53,6 +55,18 @@ def rank_of(chat: ChatQueue, item: Slot | Job) -> Rank:
     return Rank.BUTTONS
 
 
+def _stopped(worker: asyncio.Task[None]) -> None:
+    """A chat's task that failed is said at once (what it held waits for the chat's next
+    send, which starts another)."""
+    if not worker.cancelled() and worker.exception() is not None:
+        log.error("a chat's sends stopped", exc_info=worker.exception())
+
+
+def standing_of(chat: ChatQueue, item: Slot | Job) -> tuple[Rank, float]:
+    """The item's place in the line for the calls a second (bot/telegram/sending/gate.py)."""
+    return rank_of(chat, item), item.since
+
+
 class Queues:
     """The chats' queues of this process."""
 
@@ -82,6 +96,7 @@ class Queues:
             context = copy_context()  # not the unit's that started it: it would hold its calls
             context.run(not_holding)
             chat.worker = asyncio.create_task(self._work(chat), context=context)
+            chat.worker.add_done_callback(_stopped)
 
     @property
     def busy(self) -> bool:
@@ -120,17 +135,18 @@ class Queues:
     async def _work(self, chat: ChatQueue) -> None:
         budgets = self.budgets
         while chat.queue:
+            chat.wake.clear()  # set by what is queued from now on: it may go first
             item = chat.next_item()
             paced = item if isinstance(item, Slot) and (chat.group or item.spaced) else None
-            rank = rank_of(chat, item)
             # A slot's call is counted in the shared budget with its send's hold (one statement)
             ask = budgets.asking(chat) if isinstance(item, Slot) else None
-            delay = await budgets.wait_for(chat, paced=paced, rank=rank, ask=ask)
+            delay = await budgets.wait_for(chat, paced=paced, ask=ask)
             if delay > 0:
-                chat.wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(chat.wake.wait(), delay)
                 continue  # something else may go first now
+            if not await budgets.place(chat, partial(standing_of, chat, item)):
+                continue  # woken: something else may go first now
             chat.resting = False
             if ask is None:
                 budgets.record(chat, paced=paced)
@@ -140,7 +156,7 @@ class Queues:
                 if isinstance(item, Slot):
                     async with self.delivery.sending(item, ask) as ours:
                         if ours and ask is not None and not await budgets.took(
-                                chat, ask, paced=paced, rank=rank):
+                                chat, ask, paced=paced):
                             raise _Retry  # the shared budget is full: again, after the wait
                         old = await self._sync(chat, item) if ours else None
                         dropped = not ours

@@ -15,6 +15,7 @@ So a table spends its calls by the game's rhythm, at any pace.
 from __future__ import annotations
 
 import enum
+import time
 from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
@@ -56,6 +57,7 @@ class Slot:
     # in a private chat: its edits one a chat's window / limit apart (about a second), not in
     # a burst and a wait: a keeper's entry, whose reader waits for each next question
     spaced: bool = False
+    since: float = 0.0  # time.monotonic() of its latest change (the newest go first: gate.py)
 
     @property
     def pending(self) -> bool:
@@ -76,6 +78,7 @@ class Slot:
         self.renew = self.renew or renew
         if not self.pending:
             return False
+        self.since = time.monotonic()
         new = buttons(screen)
         self.urgent = self.urgent or wait is Wait.NOT or self.renew or shown is None \
             or (new != shown and not (wait is Wait.GOING and only_go(new, shown)))
