@@ -105,9 +105,8 @@ class Gate:
             self._timer.cancel()
             self._timer = None
         now = time.monotonic()
-        while self._line:
-            keys = {w: w.key(now) for w in self._line}
-            first = min(self._line, key=keys.__getitem__)
+        keys = {waiter: waiter.key(now) for waiter in self._line}
+        for first in sorted(self._line, key=keys.__getitem__):
             delay = self.window.delay(share(self.window.limit, Rank(keys[first][0])))
             if delay > 0:
                 self._timer = asyncio.get_running_loop().call_later(delay, self._serve)
