@@ -92,7 +92,6 @@ class Worker:
         self.more = False  # the last claim saw more to do (no claim that finds none after it)
         self.beaten_at: float | None = None  # time.monotonic() of the last heartbeat
         self.pruned_at: float | None = None  # time.monotonic() of the last prune
-        self.balance_from = 0.0  # time.monotonic() from which it takes lanes for its share
         # Sends at once that hold a connection for their lane's row (``ours``): under
         # half the pool, the rest left to the unit of work, the listener and what sends write.
         self.sending = asyncio.Semaphore(max(1, db.pool.get_max_size() // 2 - 1))
@@ -118,10 +117,10 @@ class Worker:
     # -- the loop -------------------------------------------------------------------------
 
     async def run(self, stopping: asyncio.Event) -> None:
-        # Alive, and new lanes hash to it from now on: it takes their updates at once; it takes
-        # lanes from the others only when they count it in their shares (``beat``).
-        self.balance_from = time.monotonic() + 2 * HEARTBEAT
+        await self.beat(balance=False)  # no lanes taken before it takes updates
+        await asyncio.sleep(2 * HEARTBEAT)  # the others count this one in their shares first
         await self.beat()
+
         listener = Listener(self.db, {"cardtable_inbox": self._stored})
         await listener.renew()
         beating = asyncio.create_task(heartbeat.beating(
@@ -157,12 +156,10 @@ class Worker:
         if home in ("", self.id):
             self.wake.set()
 
-    async def beat(self) -> None:
+    async def beat(self, *, balance: bool = True) -> None:
         """Alive; its share of the calls a second follows the workers seen in ``SHARED_AFTER``
-        (one whose loop stalled a few seconds sends again when it wakes); from
-        ``balance_from`` on it takes lanes from the others if it holds fewer than its share
-        (``inbox.heartbeat``)."""
-        balance = time.monotonic() >= self.balance_from
+        (one whose loop stalled a few seconds sends again when it wakes); ``balance``: it
+        takes lanes from the others if it holds fewer than its share (``inbox.heartbeat``)."""
         live, took = await self.db.write(lambda conn: inbox.heartbeat(
             conn, self.id, counted_after=SHARED_AFTER, dead_after=DEAD_AFTER,
             balance=balance))
