@@ -172,18 +172,23 @@ def _spellings(action: str) -> set[str]:
 PLAYABLE = ("a:", "u:")  # an action's button, a UI step's
 
 
+def playable(message: Message) -> list[str]:
+    """The data of the message's buttons that act or step."""
+    return [data for b in message.buttons
+            if (data := b.get("callback_data", "")).startswith(PLAYABLE)]
+
+
 def panel_of(tg: FakeTelegram, user: User) -> Message | None:
     """The user's panel: the latest message in his chat with actions or steps (a reply the
     bot sent later, such as a late answer to his /start, may stand below it)."""
-    return next((m for m in reversed(tg.messages(user)) if not m.deleted and any(
-        b.get("callback_data", "").startswith(PLAYABLE) for b in m.buttons)), None)
+    return next((m for m in reversed(tg.messages(user)) if not m.deleted and playable(m)),
+                None)
 
 
 def _moves(tg: FakeTelegram, user: User) -> list[str]:
     """The actions and steps on the user's panel."""
     panel = panel_of(tg, user)
-    return [] if panel is None else [b["callback_data"] for b in panel.buttons
-                                     if b.get("callback_data", "").startswith(PLAYABLE)]
+    return [] if panel is None else playable(panel)
 
 
 def acting(tg: FakeTelegram, players: list[User]) -> list[User]:

@@ -33,12 +33,11 @@ import pytest
 from bot.ui.callbacks import action_data
 from storage.outage import EXIT_CODE
 from storage.store import Storage
-from tests.bot.harness import open_table, running_bot, settings_env
+from tests.bot.harness import open_table, playable, running_bot, settings_env
 from tests.bot.tabletop import only_table, seat_users
 from tests.bot.test_sends import RESULT, _joker, _left, _results, _sheet_on, _worker_env
 from tests.bot.test_workers import (
     _RESULT,
-    PLAYABLE,
     Cluster,
     Played,
     _open,
@@ -333,8 +332,7 @@ async def test_a_press_stored_before_an_outage_and_never_taken_is_answered_not_s
                 tg.press_start(user)
             await _open(tg, played)
             deadline = time.monotonic() + 60.0  # a guard, not a speed limit
-            while not any(b.get("callback_data", "")[:2] in PLAYABLE
-                          for u in users for m in tg.messages(u)[-1:] for b in m.buttons):
+            while not any(playable(m) for u in users for m in tg.messages(u)[-1:]):
                 assert time.monotonic() < deadline, "no panel offers a turn"
                 await asyncio.sleep(0.1)  # the worker deals and draws the first turn
             worker = logged.processes[1]

@@ -44,7 +44,7 @@ from engine.records import new_match
 from storage import inbox
 from storage.postgres import PostgresDatabase
 from storage.store import Storage
-from tests.bot.harness import PLAYABLE, acting, panel_of, settings_env
+from tests.bot.harness import PLAYABLE, acting, panel_of, playable, settings_env
 from tests.fakebot import ApiCall, FakeTelegram, Message, User
 from tests.fakebot.flood import EDITS, SENDS
 from tests.fakebot.formatting import format_text
@@ -165,8 +165,7 @@ def press_any(tg: FakeTelegram, played: Played, rng: random.Random, *,
     if not panels:
         return None
     user, panel = rng.choice(panels)
-    data = rng.choice([b["callback_data"] for b in panel.buttons
-                       if b.get("callback_data", "")[:2] in PLAYABLE])
+    data = rng.choice(playable(panel))
     return tg.press_nowait(user, panel, data=data), data
 
 
@@ -366,8 +365,7 @@ async def _check(tg: FakeTelegram, url: str, tables: list[Played]) -> None:
             for seat in row.seats:
                 user = next(u for u in played.users if u.id == seat.user_id)
                 message = _message(tg, user, seat.panel_message_id)
-                versions = {int(b["callback_data"].split(":")[2]) for b in message.buttons
-                            if b.get("callback_data", "")[:2] in PLAYABLE}
+                versions = {int(data.split(":")[2]) for data in playable(message)}
                 acts = user.id in table.acting_users()
                 assert (versions <= {row.last_seq}) if acts else row.last_seq not in versions, \
                     (played.game, row.id, seat.seat, versions)

@@ -21,7 +21,7 @@ from playwright.async_api import Page, Response
 from bot.service import records
 from engine.base import DealState
 from storage.store import Storage
-from tests.bot.harness import PLAYABLE, panel_of
+from tests.bot.harness import panel_of, playable
 from tests.bot.test_workers import Cluster, Played, _open, _pressed, _quiet
 from tests.bot.test_workers import _text as as_pressed
 from tests.fakebot import FakeTelegram, User
@@ -84,9 +84,7 @@ async def _key(tg: FakeTelegram, user: User, rng: random.Random) -> tuple[int, s
     if panel is None:
         await asyncio.sleep(0.1)
         return None
-    buttons = [b["callback_data"] for b in panel.buttons
-               if b.get("callback_data", "").startswith(PLAYABLE)]
-    data = rng.choice(buttons)
+    data = rng.choice(playable(panel))
     answer = await tg.answer_to(tg.press_nowait(user, panel, data=data), timeout=WAIT)
     if not data.startswith("a:") or answer.show_alert:
         return None
