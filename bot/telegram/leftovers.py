@@ -35,6 +35,7 @@ class Worker(Protocol):
     async def in_lane(self, lane: str, work: Callable[[], Awaitable[None]], *,
                       adopt: bool) -> bool: ...
 
+
 PRUNE_EVERY = 60.0  # seconds between two prunes of the shared budget's and kept calls' rows
 
 
